@@ -1,0 +1,33 @@
+import { cleanEnv, type ValidatorSpec } from 'envalid';
+
+/** A configuration that cannot be used: the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: Record<string, string>) {
+    super(
+      `Invalid configuration:\n${Object.entries(problems)
+        .map(([name, reason]) => `  ${name}: ${reason}`)
+        .join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+type Specs = { [name: string]: ValidatorSpec<unknown> };
+export type ConfigOf<S extends Specs> = { readonly [K in keyof S]: S[K] extends ValidatorSpec<infer T> ? T : never };
+
+/**
+ * Reads and validates the variables of `specs` once. Throws ConfigError naming each
+ * variable that is missing or malformed; every variable has a safe local default
+ * unless its spec says otherwise.
+ */
+export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
+  const config = cleanEnv(env, specs, {
+    reporter: ({ errors }) => {
+      const problems = Object.fromEntries(
+        Object.entries(errors).map(([name, error]) => [name, (error as Error).message || 'invalid value']),
+      );
+      if (Object.keys(problems).length > 0) throw new ConfigError(problems);
+    },
+  });
+  return config as unknown as ConfigOf<S>;
+}

@@ -1,0 +1,13 @@
+/** A key's environment; data of one never shows in the other. */
+export const ENVIRONMENTS = ['test', 'live'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** A project makes exactly one mode of design. */
+export const DESIGN_MODES = ['email', 'page', 'popup', 'document'] as const;
+export type DesignMode = (typeof DESIGN_MODES)[number];
+
+/** What every tenant-owned read or write is scoped by. */
+export interface TenantScope {
+  projectId: string;
+  environment: Environment;
+}

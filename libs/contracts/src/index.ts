@@ -1,0 +1,5 @@
+export * from './domain';
+export * from './errors';
+export * from './health';
+export * from './services';
+export * from './webhook-events';

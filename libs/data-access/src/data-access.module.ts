@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseHealth } from './database-health';
+import { KeysRepository } from './keys/keys.repository';
+import { PrismaService } from './prisma.service';
+import { ProjectsRepository } from './projects/projects.repository';
+import { SitesRepository } from './sites/sites.repository';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WorkspacesRepository } from './workspaces/workspaces.repository';
+
+const repositories = [WorkspacesRepository, ProjectsRepository, KeysRepository, SitesRepository, WebhooksRepository];
+
+@Module({})
+export class DataAccessModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: DataAccessModule,
+      global: true,
+      providers: [{ provide: PrismaService, useFactory: () => new PrismaService(databaseUrl) }, DatabaseHealth, ...repositories],
+      exports: [DatabaseHealth, ...repositories],
+    };
+  }
+}
+
+/** The repositories without Nest, for command-line tools; `close` ends the connection pool. */
+export function openRepositories(databaseUrl: string) {
+  const prisma = new PrismaService(databaseUrl);
+  return {
+    workspaces: new WorkspacesRepository(prisma),
+    projects: new ProjectsRepository(prisma),
+    keys: new KeysRepository(prisma),
+    sites: new SitesRepository(prisma),
+    webhooks: new WebhooksRepository(prisma),
+    close: () => prisma.$disconnect(),
+  };
+}
+export type Repositories = ReturnType<typeof openRepositories>;

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { TenantScope } from '@embed/contracts';
+import { RecordNotFoundError } from '../errors';
+import { PrismaService } from '../prisma.service';
+
+/** Allowed sites of one project and environment, as normalised origins. */
+@Injectable()
+export class SitesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async add(scope: TenantScope, origin: string): Promise<string[]> {
+    await this.assertProject(scope.projectId);
+    await this.prisma.allowedSite.createMany({ data: [{ ...scope, origin }], skipDuplicates: true });
+    return this.list(scope);
+  }
+
+  async remove(scope: TenantScope, origin: string): Promise<string[]> {
+    await this.assertProject(scope.projectId);
+    await this.prisma.allowedSite.deleteMany({ where: { ...scope, origin } });
+    return this.list(scope);
+  }
+
+  async list(scope: TenantScope): Promise<string[]> {
+    const sites = await this.prisma.allowedSite.findMany({ where: scope, orderBy: { origin: 'asc' }, select: { origin: true } });
+    return sites.map((site) => site.origin);
+  }
+
+  private async assertProject(projectId: string): Promise<void> {
+    if (!(await this.prisma.project.count({ where: { id: projectId } }))) throw new RecordNotFoundError('project', projectId);
+  }
+}

@@ -1,0 +1,52 @@
+import { ServerNats } from '@nestjs/microservices';
+import type { NatsOptions } from '@nestjs/microservices';
+import type { NatsConnection, Subscription } from 'nats';
+import type { InFlightTracker } from './in-flight';
+
+/**
+ * Nest's NATS server, stopping the way a replica should: it first unsubscribes (the
+ * queue group hands new messages to the other replicas), then waits for the
+ * messages it is handling to be answered, then flushes and closes.
+ */
+export class DrainingNatsServer extends ServerNats {
+  private readonly intake: Subscription[] = [];
+
+  constructor(
+    options: NatsOptions['options'],
+    private readonly inFlight: InFlightTracker,
+    private readonly graceMs: number,
+  ) {
+    super(options);
+  }
+
+  // Nest keeps its subscriptions private; this view of the client records them.
+  override bindEvents(client: NatsConnection): void {
+    const recordingClient = Object.create(client, {
+      subscribe: {
+        value: (subject: string, options: Parameters<NatsConnection['subscribe']>[1]) => {
+          const subscription = client.subscribe(subject, options);
+          this.intake.push(subscription);
+          return subscription;
+        },
+      },
+    });
+    super.bindEvents(recordingClient);
+  }
+
+  override async close(): Promise<void> {
+    for (const subscription of this.intake.splice(0)) subscription.unsubscribe();
+    const finished = await this.inFlight.idle(this.graceMs);
+    if (!finished) this.logger.warn(`stopping with ${this.inFlight.size} message(s) unanswered after ${this.graceMs} ms`);
+    const connection = this.connectionOrNull();
+    if (connection && !connection.isClosed()) await connection.flush().catch(() => undefined);
+    await super.close();
+  }
+
+  private connectionOrNull(): NatsConnection | null {
+    try {
+      return this.unwrap<NatsConnection>();
+    } catch {
+      return null;
+    }
+  }
+}

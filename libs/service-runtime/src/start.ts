@@ -1,0 +1,55 @@
+import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { Logger } from 'nestjs-pino';
+import { ConfigError, type ConfigOf, loadConfig } from '@embed/config';
+import type { BackendService } from '@embed/contracts';
+import { DrainingNatsServer } from './draining-nats.server';
+import { InFlightInterceptor, InFlightTracker } from './in-flight';
+
+/** Reads the configuration, or stops the process with a message naming each bad variable. */
+export function loadConfigOrExit<S extends Parameters<typeof loadConfig>[0]>(specs: S): ConfigOf<S> {
+  try {
+    return loadConfig(specs);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT. */
+export function finishSetup(app: INestApplicationContext): void {
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+}
+
+export interface BackendServiceOptions {
+  service: BackendService;
+  module: DynamicModule;
+  natsUrl: string;
+  shutdownGraceMs: number;
+}
+
+/**
+ * Starts a back-end service on NATS in the queue group named after it, so that its
+ * replicas share the load; on SIGTERM it finishes in-flight messages, then exits.
+ */
+export async function startBackendService({ service, module, natsUrl, shutdownGraceMs }: BackendServiceOptions) {
+  const inFlight = new InFlightTracker();
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+    strategy: new DrainingNatsServer(
+      { servers: natsUrl, queue: service, name: service, maxReconnectAttempts: -1, reconnectTimeWait: 250 },
+      inFlight,
+      shutdownGraceMs,
+    ),
+    bufferLogs: true,
+  });
+  app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
+  finishSetup(app);
+  await app.listen();
+  app.get(Logger).log(`${service} listening on NATS (queue group "${service}")`);
+  return app;
+}

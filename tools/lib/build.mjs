@@ -1,0 +1,40 @@
+// Compiles apps/ and libs/ to dist/ with SWC (decorator metadata included, which
+// NestJS needs), rewriting the tsconfig path aliases to relative requires.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './profiles.mjs';
+
+const SOURCE_DIRS = ['apps', 'libs'];
+const isTest = (file) => /\.(spec|e2e)\.ts$/.test(file) || file.split(path.sep).includes('e2e');
+const isAsset = (file) => file.endsWith('.json') && !/(project|tsconfig[^/]*|package)\.json$/.test(file);
+
+export function swcOptions() {
+  const tsconfig = JSON.parse(readFileSync(path.join(repoRoot, 'tsconfig.base.json'), 'utf8'));
+  const swcrc = JSON.parse(readFileSync(path.join(repoRoot, '.swcrc'), 'utf8'));
+  delete swcrc.$schema;
+  return { ...swcrc, jsc: { ...swcrc.jsc, baseUrl: repoRoot, paths: tsconfig.compilerOptions.paths } };
+}
+
+function sourceFiles(dir) {
+  return readdirSync(path.join(repoRoot, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.parentPath.includes('node_modules'))
+    .map((entry) => path.relative(repoRoot, path.join(entry.parentPath, entry.name)));
+}
+
+export async function build() {
+  const swc = await import('@swc/core');
+  const options = swcOptions();
+  const files = SOURCE_DIRS.flatMap(sourceFiles).filter((file) => !isTest(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const target = path.join(repoRoot, 'dist', file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      if (isAsset(file)) return copyFileSync(path.join(repoRoot, file), target);
+      if (!file.endsWith('.ts') || file.endsWith('.d.ts')) return;
+      const output = await swc.transformFile(path.join(repoRoot, file), { ...options, filename: file, sourceFileName: path.relative(path.dirname(target), path.join(repoRoot, file)) });
+      const jsFile = target.replace(/\.ts$/, '.js');
+      writeFileSync(jsFile, `${output.code}\n//# sourceMappingURL=${path.basename(jsFile)}.map`);
+      if (output.map) writeFileSync(`${jsFile}.map`, output.map);
+    }),
+  );
+}

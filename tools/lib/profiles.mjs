@@ -1,0 +1,28 @@
+// The two local stacks: `npm start` and `npm test` use different ports and data
+// folders so that a test run never touches a developer's running stack.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const profiles = JSON.parse(readFileSync(path.join(repoRoot, 'libs/config/src/local-profiles.json'), 'utf8'));
+
+/** @param {'start' | 'test'} name */
+export function profile(name) {
+  const { database, ports } = profiles[name];
+  const dataDir = path.join(repoRoot, '.local', name);
+  return {
+    name,
+    ports,
+    dataDir,
+    logDir: path.join(dataDir, 'logs'),
+    baseUrl: `http://127.0.0.1:${ports.http}`,
+    env: {
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${ports.postgres}/${database}`,
+      REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+      NATS_URL: `nats://127.0.0.1:${ports.nats}`,
+      HTTP_PORT: String(ports.http),
+    },
+    database,
+  };
+}
