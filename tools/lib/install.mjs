@@ -6,6 +6,9 @@ import path from 'node:path';
 import { repoRoot } from './profiles.mjs';
 import { log, run, succeeds } from './process.mjs';
 
+// Progress goes to stderr: stdout carries only what a command prints as its result.
+const TO_STDERR = ['ignore', 2, 2];
+
 /** Debian packages for the local infrastructure, and the binaries that prove them. */
 const DEBIAN_PACKAGES = [
   { pkg: 'postgresql', binary: null },
@@ -40,22 +43,22 @@ export function ensureDebianPackages() {
   log(`installing Debian packages: ${missing.join(' ')} (a few minutes, once)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const [cmd, ...pre] = [...asRoot, 'apt-get'];
-  run(cmd, [...pre, 'update', '-qq'], { env });
-  run(cmd, [...pre, 'install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+  run(cmd, [...pre, 'update', '-qq'], { env, stdio: TO_STDERR });
+  run(cmd, [...pre, 'install', '-y', '-qq', '--no-install-recommends', ...missing], { env, stdio: TO_STDERR });
 }
 
 function fileDigest(file) {
   return existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : null;
 }
 
-/** `npm ci` when node_modules is missing or was installed from another lock file. */
+/** `npm install` (honouring the lock file) when node_modules is missing or was installed from another lock file. */
 export function ensureNodeModules() {
   const lock = path.join(repoRoot, 'package-lock.json');
   const stamp = path.join(repoRoot, 'node_modules', '.installed-lock.sha256');
   const digest = fileDigest(lock);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
-  log('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: repoRoot });
+  log('installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: repoRoot, stdio: TO_STDERR });
   writeFileSync(stamp, digest);
 }
 

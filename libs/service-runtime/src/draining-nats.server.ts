@@ -12,7 +12,7 @@ export class DrainingNatsServer extends ServerNats {
   private readonly intake: Subscription[] = [];
 
   constructor(
-    options: NatsOptions['options'],
+    options: NonNullable<NatsOptions['options']>,
     private readonly inFlight: InFlightTracker,
     private readonly graceMs: number,
   ) {

@@ -13,7 +13,8 @@ export function runBackendService<S extends Specs>(
   moduleFor: (config: BackendConfig<S>) => DynamicModule,
 ): void {
   const config = loadConfigOrExit({ ...runtimeSpecs, ...natsSpecs, ...specs }) as BackendConfig<S>;
-  startBackendService({ service, module: moduleFor(config), natsUrl: config.NATS_URL, shutdownGraceMs: config.SHUTDOWN_GRACE_MS }).catch(
+  const { NATS_URL, SHUTDOWN_GRACE_MS } = config as unknown as ConfigOf<typeof runtimeSpecs & typeof natsSpecs>;
+  startBackendService({ service, module: moduleFor(config), natsUrl: NATS_URL, shutdownGraceMs: SHUTDOWN_GRACE_MS }).catch(
     (error: unknown) => {
       process.stderr.write(`${service} could not start: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);

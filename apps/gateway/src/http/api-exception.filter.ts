@@ -14,7 +14,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
-function toApiError(exception: unknown): ApiError {
+export function toApiError(exception: unknown): ApiError {
   if (exception instanceof ApiError) return exception;
   if (exception instanceof ServiceUnavailableError) {
     return new ApiError(503, 'service_unavailable', 'The service is briefly unavailable; nothing was changed. Retry.');
@@ -36,7 +36,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = toApiError(exception);
-    if (error.status >= 500) this.logger.error({ requestId: request.id, err: exception }, error.message);
+    // Our own errors are answers, not faults; anything else is a bug worth its stack (in the log only).
+    if (error.code === 'internal_error') this.logger.error({ requestId: request.id, err: exception }, 'unhandled error');
     void reply.status(error.status).send({ error: error.message, code: error.code, requestId: request.id, ...error.details });
   }
 }

@@ -1,0 +1,22 @@
+import type { Command } from './command';
+import { keyCreate, keyRevoke } from './key.commands';
+import { projectCreate, projectSuspend } from './project.commands';
+import { siteAdd, siteRemove } from './site.commands';
+import { webhookPing, webhookSet } from './webhook.commands';
+import { workspaceCreate, workspaceSuspend } from './workspace.commands';
+
+/** Every admin command, by its two words (contracts section 2). */
+export const COMMANDS: Record<string, Command> = {
+  'workspace create': workspaceCreate,
+  'workspace suspend': workspaceSuspend,
+  'project create': projectCreate,
+  'project suspend': projectSuspend,
+  'key create': keyCreate,
+  'key revoke': keyRevoke,
+  'site add': siteAdd,
+  'site remove': siteRemove,
+  'webhook set': webhookSet,
+  'webhook ping': webhookPing,
+};
+
+export type { Command } from './command';

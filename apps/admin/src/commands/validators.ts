@@ -1,0 +1,33 @@
+import { ENVIRONMENTS, type Environment, SUBSCRIBABLE_EVENTS, type SubscribableEvent } from '@embed/contracts';
+import { normalizeOrigin, OriginError } from '@embed/origin-rules';
+import { oneOf, UsageError } from '../cli-args';
+
+export const environmentFlag = (value: string): Environment => oneOf('env', value, ENVIRONMENTS);
+
+export function originFlag(flag: string, value: string): string {
+  try {
+    return normalizeOrigin(value);
+  } catch (error) {
+    if (error instanceof OriginError) throw new UsageError(`--${flag} ${error.message} (got "${value}")`);
+    throw error;
+  }
+}
+
+/** `--events a,b`; with no flag, every event kind (contracts section 2). */
+export function eventsFlag(value: string | undefined): SubscribableEvent[] {
+  if (value === undefined) return [...SUBSCRIBABLE_EVENTS];
+  const events = [...new Set(value.split(',').map((event) => event.trim()).filter(Boolean))];
+  if (events.length === 0) throw new UsageError('--events must name at least one event kind');
+  return events.map((event) => oneOf('events', event, SUBSCRIBABLE_EVENTS));
+}
+
+export function webhookUrlFlag(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--webhook-url/--url must be an absolute http(s) URL (got "${value}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--url must use http or https (got "${value}")`);
+  return url.toString();
+}

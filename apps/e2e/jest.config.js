@@ -1,0 +1,16 @@
+// End-to-end suite: the global setup brings up the real stack on the test profile's
+// ports (PostgreSQL, Redis, NATS and the five service processes) once per run.
+const base = require('../../jest.config.js').projects[0];
+
+module.exports = {
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.e2e.ts'],
+  transform: base.transform,
+  moduleNameMapper: base.moduleNameMapper,
+  globalSetup: '<rootDir>/src/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/src/support/global-teardown.mjs',
+  testTimeout: 60_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,35 @@
+import { BACKEND_SERVICES } from '@embed/contracts';
+import { baseUrl, killService, startService, waitFor, waitUntilReady } from './support/stack';
+
+describe('health', () => {
+  it('answers liveness at /healthz', async () => {
+    const response = await fetch(`${baseUrl()}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when PostgreSQL, Redis, NATS and every service answer', async () => {
+    const response = await fetch(`${baseUrl()}/readyz`);
+    expect(response.status).toBe(200);
+    const body: any = await response.json();
+    expect(body.status).toBe('ready');
+    for (const name of ['postgres', 'redis', 'nats', ...BACKEND_SERVICES]) expect(body.checks[name]).toBe('up');
+  });
+
+  it.each(BACKEND_SERVICES)('answers 503 naming %s within two seconds of its death, and recovers when it is back', async (service) => {
+    await killService(service);
+    const killedAt = Date.now();
+    const body = await waitFor(`/readyz to name ${service}`, async () => {
+      const response = await fetch(`${baseUrl()}/readyz`);
+      const json: any = await response.json();
+      return response.status === 503 && json.error.includes(service) ? json : false;
+    });
+    expect(Date.now() - killedAt).toBeLessThan(2_000);
+    expect(body.code).toBe('service_unavailable');
+    expect(body.checks[service]).not.toBe('up');
+    expect(Object.entries(body.checks).filter(([, state]) => state !== 'up').map(([name]) => name)).toEqual([service]);
+
+    startService(service);
+    await waitUntilReady();
+  });
+});

@@ -1,0 +1,91 @@
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type ClientProxy, ClientProxyFactory, MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { firstValueFrom, timeout } from 'rxjs';
+import { type PingReply, pingSubject } from '@embed/contracts';
+import { DrainingNatsServer, InFlightInterceptor, InFlightTracker } from '@embed/service-runtime';
+import { killService, sleep, stackEnv, startService, waitUntilReady } from './support/stack';
+
+const natsClient = (): ClientProxy => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: stackEnv().NATS_URL } });
+
+describe('services on NATS', () => {
+  let client: ClientProxy;
+  beforeAll(() => (client = natsClient()));
+  afterAll(() => client.close());
+
+  it('shares requests between the replicas of a service (queue group)', async () => {
+    const replica = startService('renderer', { replica: true });
+    try {
+      await sleep(1_500);
+      const instances = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        const reply = await firstValueFrom(client.send<PingReply>(pingSubject('renderer'), {}).pipe(timeout(1_000)));
+        instances.add(reply.instanceId);
+      }
+      expect(instances.size).toBe(2);
+    } finally {
+      process.kill(replica, 'SIGTERM');
+    }
+  });
+
+  it('stops on SIGTERM and comes back', async () => {
+    await killService('designs', 'SIGTERM');
+    startService('designs');
+    await waitUntilReady();
+  });
+});
+
+describe('a stopping service', () => {
+  const SUBJECT = `e2e.slow.${process.pid}.v1`;
+
+  @Controller()
+  class SlowController {
+    @MessagePattern(SUBJECT)
+    async slow(input: { ms: number }) {
+      await sleep(input.ms);
+      return { done: input.ms };
+    }
+  }
+
+  @Module({ controllers: [SlowController] })
+  class SlowModule {}
+
+  it('answers the messages it is handling before it closes, and takes no new ones', async () => {
+    const inFlight = new InFlightTracker();
+    const app = await NestFactory.createMicroservice<MicroserviceOptions>(SlowModule, {
+      strategy: new DrainingNatsServer({ servers: stackEnv().NATS_URL, queue: 'e2e-slow' }, inFlight, 5_000),
+      logger: false,
+    });
+    app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
+    await app.listen();
+    const client = natsClient();
+    try {
+      const pending = firstValueFrom(client.send(SUBJECT, { ms: 700 }).pipe(timeout(5_000)));
+      await sleep(150);
+      expect(inFlight.size).toBe(1);
+      const closed = app.close();
+      await expect(pending).resolves.toEqual({ done: 700 });
+      await closed;
+      await expect(firstValueFrom(client.send(SUBJECT, { ms: 1 }).pipe(timeout(500)))).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('stops a service at start-up with a message naming each bad variable', () => {
+    const main = path.resolve(__dirname, '../../../dist/apps/gateway/src/main.js');
+    const result = spawnSync(process.execPath, [main], {
+      env: { ...process.env, HTTP_PORT: 'eighty', NATS_URL: 'not a url', LOG_LEVEL: 'loud' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    for (const name of ['HTTP_PORT', 'NATS_URL', 'LOG_LEVEL']) expect(result.stderr).toContain(name);
+    expect(result.stdout).toBe('');
+  });
+});

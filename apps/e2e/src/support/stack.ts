@@ -1,0 +1,89 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { localProfiles } from '@embed/config';
+
+interface ServiceSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  logFile: string;
+}
+interface StackState {
+  baseUrl: string;
+  env: Record<string, string>;
+  services: Record<string, { spec: ServiceSpec; pid: number }>;
+}
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const stateFile = path.join(repoRoot, '.local', 'test', 'e2e-stack.json');
+const readState = (): StackState => JSON.parse(readFileSync(stateFile, 'utf8'));
+
+export const stackEnv = () => readState().env;
+export const baseUrl = () => readState().baseUrl;
+export const testPorts = localProfiles.test.ports;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Kills one service process and waits until it is gone. */
+export async function killService(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  const { pid } = readState().services[name];
+  process.kill(pid, signal);
+  for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
+  if (isAlive(pid)) throw new Error(`${name} (pid ${pid}) did not exit after ${signal}`);
+}
+
+/** Starts a service again (or one more replica of it when `replica` is true) with the stack's own settings. */
+export function startService(name: string, { replica = false } = {}): number {
+  const state = readState();
+  const { spec } = state.services[name];
+  const out = openSync(spec.logFile, 'a');
+  const child = spawn(spec.command, spec.args, { cwd: repoRoot, env: { ...process.env, ...spec.env }, stdio: ['ignore', out, out], detached: true });
+  closeSync(out);
+  child.unref();
+  const pid = child.pid as number;
+  if (replica) state.services[`${name}#${pid}`] = { spec, pid };
+  else state.services[name].pid = pid;
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  return pid;
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+export async function waitUntilReady(): Promise<void> {
+  await waitFor('/readyz to answer 200', async () => (await fetch(`${baseUrl()}/readyz`).catch(() => null))?.status === 200);
+}
+
+export interface AdminResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+  json: Record<string, any>;
+}
+
+/** Runs the admin command line as an operator would, against the test stack's database. */
+export function admin(...args: string[]): AdminResult {
+  const main = path.join(repoRoot, 'dist', 'apps', 'admin', 'src', 'main.js');
+  const result = spawnSync(process.execPath, [main, ...args], { env: { ...process.env, ...stackEnv() }, encoding: 'utf8' });
+  let json: Record<string, any> = {};
+  if (result.status === 0) json = JSON.parse(result.stdout);
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, json };
+}

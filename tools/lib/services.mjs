@@ -1,0 +1,55 @@
+// The five service processes of the system, each its own Node process, started from
+// the compiled dist/ with the profile's environment and logging to .local/<profile>/logs.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './profiles.mjs';
+import { isAlive, sleep, waitFor } from './process.mjs';
+
+export const SERVICES = ['designs', 'renderer', 'erasure', 'webhook-dispatcher', 'gateway'];
+
+/** What it takes to (re)start one service: kept in a state file so tests can restart it. */
+export function serviceSpec(name, p, extraEnv = {}) {
+  return {
+    name,
+    command: process.execPath,
+    args: ['--enable-source-maps', path.join(repoRoot, 'dist', 'apps', name, 'src', 'main.js')],
+    env: { ...p.env, ...extraEnv },
+    logFile: path.join(p.logDir, `${name}.log`),
+  };
+}
+
+/** Starts a service; `detached` puts it in its own process group so it outlives its starter. */
+export function startService(spec, { detached = false } = {}) {
+  const out = openSync(spec.logFile, 'a');
+  const child = spawn(spec.command, spec.args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...spec.env },
+    stdio: ['ignore', out, out],
+    detached,
+  });
+  closeSync(out);
+  if (detached) child.unref();
+  return child;
+}
+
+/** SIGTERM (a graceful stop), then SIGKILL for whatever has not exited in time. */
+export async function stopProcesses(pids, graceMs = 15_000) {
+  for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (pids.some(isAlive) && Date.now() < deadline) await sleep(100);
+  for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+export async function isReady(baseUrl) {
+  try {
+    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(3_000) });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+export function waitUntilReady(baseUrl, timeoutMs = 60_000) {
+  return waitFor(`${baseUrl}/readyz to answer 200`, () => isReady(baseUrl), timeoutMs, 200);
+}

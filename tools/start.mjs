@@ -1,0 +1,80 @@
+// `npm start`: the whole system on this machine, in the foreground until Ctrl-C.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stopInfrastructure } from './lib/infra.mjs';
+import { isPortOpen, log, run } from './lib/process.mjs';
+import { profile, repoRoot } from './lib/profiles.mjs';
+import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from './lib/services.mjs';
+import { prepareStack } from './lib/stack.mjs';
+
+const p = profile('start');
+const demoFile = path.join(p.dataDir, 'demo-project.json');
+const DEMO_WEBHOOK_URL = process.env.DEMO_WEBHOOK_URL ?? 'http://localhost:9000/webhooks';
+
+function admin(...args) {
+  const main = path.join(repoRoot, 'dist', 'apps', 'admin', 'src', 'main.js');
+  return JSON.parse(run(process.execPath, [main, ...args], { quiet: true, env: { ...process.env, ...p.env } }));
+}
+
+function projectExists(projectId) {
+  const sql = `SELECT 1 FROM "Project" WHERE id = '${projectId.replace(/'/g, "''")}'`;
+  const dbArgs = ['-h', '127.0.0.1', '-p', String(p.ports.postgres), '-U', 'postgres', '-d', p.database, '-tAq', '-c', sql];
+  return run('psql', dbArgs, { quiet: true }).trim() === '1';
+}
+
+/** The demo project is made once; its secrets are kept in the ignored data folder to be shown again. */
+function ensureDemoProject() {
+  if (existsSync(demoFile)) {
+    const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
+    if (projectExists(demo.projectId)) return demo;
+  }
+  log('creating the demo project');
+  const created = admin('project', 'create', '--name', 'Demo', '--mode', 'email', '--test-site', 'http://localhost:8080', '--webhook-url', DEMO_WEBHOOK_URL);
+  const demo = { projectId: created.projectId, testKey: created.keys.test.secret, webhookSecret: created.webhook.secret, webhookUrl: created.webhook.url };
+  writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}
+
+async function main() {
+  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is already in use: is another \`npm start\` running?`);
+  const startedInfrastructure = await prepareStack(p);
+  const children = SERVICES.map((name) => startService(serviceSpec(name, p)));
+
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping services');
+    await stopProcesses(children.map((child) => child.pid));
+    await stopInfrastructure(startedInfrastructure);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  children.forEach((child, i) =>
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      log(`${SERVICES[i]} exited (${code ?? signal}); see ${p.logDir}/${SERVICES[i]}.log`);
+      void stop(1);
+    }),
+  );
+
+  log(`waiting for ${p.baseUrl}/readyz (service logs in ${path.relative(repoRoot, p.logDir)}/)`);
+  await waitUntilReady(p.baseUrl);
+  const demo = ensureDemoProject();
+  process.stdout.write(
+    [
+      '',
+      'The stack is up; Ctrl-C stops it.',
+      `Base URL:        ${p.baseUrl}`,
+      `Test key:        ${demo.testKey}`,
+      `Webhook secret:  ${demo.webhookSecret}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`npm start failed: ${error.message}\n`);
+  process.exit(1);
+});
