@@ -35,22 +35,28 @@ function ensureDemoProject() {
   return demo;
 }
 
-async function main() {
-  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is already in use: is another \`npm start\` running?`);
-  const startedInfrastructure = await prepareStack(p);
-  const children = SERVICES.map((name) => startService(serviceSpec(name, p)));
+// What this run started, so that Ctrl-C or a failure at any point stops exactly that.
+const startedInfrastructure = [];
+const children = [];
+let stopping = false;
 
-  let stopping = false;
-  const stop = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping services');
-    await stopProcesses(children.map((child) => child.pid));
-    await stopInfrastructure(startedInfrastructure);
-    process.exit(code);
-  };
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping');
+  await stopProcesses(children.map((child) => child.pid));
+  await stopInfrastructure(startedInfrastructure);
+  process.exit(code);
+}
+
+async function main() {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
+  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is already in use: is another \`npm start\` running?`);
+
+  await prepareStack(p, { started: startedInfrastructure });
+  if (stopping) return;
+  children.push(...SERVICES.map((name) => startService(serviceSpec(name, p))));
   children.forEach((child, i) =>
     child.on('exit', (code, signal) => {
       if (stopping) return;
@@ -76,5 +82,5 @@ async function main() {
 
 main().catch((error) => {
   process.stderr.write(`npm start failed: ${error.message}\n`);
-  process.exit(1);
+  void stop(1);
 });

@@ -80,11 +80,14 @@ async function stopByPidFile(pidFile) {
   for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
 }
 
-/** Starts what is not running yet; returns the servers this call started. */
-export async function ensureInfrastructure(p) {
+/** Starts what is not running yet, adding each server it starts to `started` as it goes. */
+export async function ensureInfrastructure(p, started = []) {
   mkdirSync(p.logDir, { recursive: true });
-  const started = [await ensurePostgres(p), await ensureRedis(p), await ensureNats(p)];
-  return started.filter(Boolean);
+  for (const ensure of [ensurePostgres, ensureRedis, ensureNats]) {
+    const server = await ensure(p);
+    if (server) started.push(server);
+  }
+  return started;
 }
 
 export async function stopInfrastructure(started) {

@@ -1,7 +1,7 @@
 // Installs what the stack needs on a fresh machine: npm packages, Debian packages,
 // generated Prisma client. Each step does nothing when its result is already there.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './profiles.mjs';
 import { log, run, succeeds } from './process.mjs';
@@ -65,8 +65,9 @@ export function ensureNodeModules() {
 /** Generates the Prisma client when the schema changed since the last generation. */
 export function ensurePrismaClient() {
   const schema = path.join(repoRoot, 'prisma', 'schema.prisma');
-  const generated = path.join(repoRoot, 'node_modules', '.prisma', 'client', 'schema.prisma');
-  if (existsSync(generated) && statSync(generated).size > 0 && fileDigest(generated) === fileDigest(schema)) return;
+  const stamp = path.join(repoRoot, 'node_modules', '.prisma', 'client', '.schema.sha256');
+  const digest = fileDigest(schema);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
   log('generating the Prisma client');
   run('npx', ['--no-install', 'prisma', 'generate'], {
     cwd: repoRoot,
@@ -74,6 +75,7 @@ export function ensurePrismaClient() {
     // The CLI reads the datasource URL even when it does not connect; any URL will do.
     env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://localhost/unused' },
   });
+  writeFileSync(stamp, digest);
 }
 
 export function ensureInstalled() {

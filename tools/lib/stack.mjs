@@ -6,9 +6,10 @@ import { ensureInstalled } from './install.mjs';
 import { migrate } from './migrate.mjs';
 import { log } from './process.mjs';
 
-export async function prepareStack(p, { freshDatabase = false } = {}) {
+/** `started` receives each infrastructure server this call starts, so a caller interrupted midway can stop them. */
+export async function prepareStack(p, { freshDatabase = false, started = [] } = {}) {
   ensureInstalled();
-  const startedInfrastructure = await ensureInfrastructure(p);
+  const startedInfrastructure = await ensureInfrastructure(p, started);
   ensureDatabase(p, { fresh: freshDatabase });
   migrate(p);
   log('compiling apps and libs');
