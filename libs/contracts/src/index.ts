@@ -1,3 +1,4 @@
+export * from './designs';
 export * from './domain';
 export * from './errors';
 export * from './health';

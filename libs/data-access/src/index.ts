@@ -1,7 +1,7 @@
 export { DataAccessModule, openRepositories, type Repositories } from './data-access.module';
 export { DatabaseHealth } from './database-health';
 export { RecordNotFoundError } from './errors';
-export { KeysRepository } from './keys/keys.repository';
+export { KeysRepository, type KeyContext } from './keys/keys.repository';
 export { ProjectsRepository, type CreatedProject, type NewProject } from './projects/projects.repository';
 export { SitesRepository } from './sites/sites.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';

@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { Environment } from '@embed/contracts';
+import type { DesignMode, Environment } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
+
+/** What a secret key authorises, with what the gateway must refuse it for. */
+export interface KeyContext {
+  keyId: string;
+  projectId: string;
+  environment: Environment;
+  mode: DesignMode;
+  revoked: boolean;
+  projectSuspended: boolean;
+  workspaceSuspended: boolean;
+}
 
 @Injectable()
 export class KeysRepository {
@@ -20,5 +31,22 @@ export class KeysRepository {
     const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { revokedAt: true } });
     if (!key?.revokedAt) throw new RecordNotFoundError('key', id);
     return { id, revokedAt: key.revokedAt };
+  }
+
+  async findBySecretHash(secretHash: string): Promise<KeyContext | null> {
+    const key = await this.prisma.apiKey.findUnique({
+      where: { secretHash },
+      select: { id: true, environment: true, revokedAt: true, project: { select: { id: true, mode: true, suspended: true, workspace: { select: { suspended: true } } } } },
+    });
+    if (!key) return null;
+    return {
+      keyId: key.id,
+      projectId: key.project.id,
+      environment: key.environment,
+      mode: key.project.mode,
+      revoked: key.revokedAt !== null,
+      projectSuspended: key.project.suspended,
+      workspaceSuspended: key.project.workspace.suspended,
+    };
   }
 }

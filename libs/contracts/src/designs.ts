@@ -1,0 +1,98 @@
+import type { DesignMode, TenantScope } from './domain';
+
+/** Request-reply subjects of the designs service. A breaking change adds a `.v2` beside the old one. */
+export const DESIGNS_SUBJECTS = {
+  mintToken: 'designs.tokens.mint.v1',
+  verifyToken: 'designs.tokens.verify.v1',
+  list: 'designs.list.v1',
+  get: 'designs.get.v1',
+  create: 'designs.create.v1',
+  save: 'designs.save.v1',
+  delete: 'designs.delete.v1',
+  revisions: 'designs.revisions.v1',
+  export: 'designs.export.v1',
+} as const;
+
+/** One person of one project and environment: every read or write of designs is scoped by it. */
+export interface PersonScope extends TenantScope {
+  /** The integrator's opaque id for the person (1 to 256 characters). */
+  userId: string;
+}
+
+/** A design document as stored: opaque to everything but the design-document lib. */
+export type DesignDocument = Record<string, unknown>;
+
+export interface DesignSummary {
+  id: string;
+  name: string;
+  mode: DesignMode;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Design extends DesignSummary {
+  doc: DesignDocument;
+}
+
+export interface DesignList {
+  designs: DesignSummary[];
+  nextCursor: string | null;
+}
+
+export interface RestorePoint {
+  revision: number;
+  name: string;
+  createdAt: string;
+  doc: DesignDocument;
+}
+
+export interface MintTokenRequest {
+  scope: TenantScope;
+  userId: string;
+  /** Already normalised by the gateway (scheme://host[:port]). */
+  origin: string;
+  ttlSeconds: number;
+}
+
+export interface MintedToken {
+  token: string;
+  expiresAt: string;
+}
+
+export interface VerifyTokenRequest {
+  token: string;
+  /** The browser's Origin header as sent; it must equal the token's origin. */
+  origin: string | null;
+}
+
+/** What an editor token acts for. */
+export interface EditorSession extends PersonScope {
+  origin: string;
+  mode: DesignMode;
+}
+
+export interface ListDesignsRequest {
+  person: PersonScope;
+  limit: number;
+  cursor?: string;
+}
+
+export interface DesignRequest {
+  person: PersonScope;
+  designId: string;
+}
+
+export interface CreateDesignRequest {
+  person: PersonScope;
+  /** The project's mode: a document of another mode is refused. */
+  mode: DesignMode;
+  name: string;
+  doc: DesignDocument;
+}
+
+export interface SaveDesignRequest extends DesignRequest {
+  mode: DesignMode;
+  name?: string;
+  doc: DesignDocument;
+}
