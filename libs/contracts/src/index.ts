@@ -4,3 +4,4 @@ export * from './errors';
 export * from './health';
 export * from './services';
 export * from './webhook-events';
+export * from './render';

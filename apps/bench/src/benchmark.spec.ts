@@ -1,0 +1,25 @@
+import { render } from '@embed/render-core';
+import { validateDesign } from '@embed/design-document';
+import { line, medianMs } from './benchmark';
+import { referenceEmail } from './reference-email';
+
+describe('benchmark helpers', () => {
+  it('writes a line with its ratio to the baseline', () => {
+    expect(line('x', 'ms', 1, 'y', 4)).toEqual({ name: 'x', unit: 'ms', value: 1, baseline: 'y', baseline_value: 4, ratio: 0.25 });
+  });
+
+  it('takes the median of the measured runs', async () => {
+    const delays = [5, 0, 0, 30, 0];
+    let call = 0;
+    const median = await medianMs(() => new Promise((resolve) => setTimeout(resolve, delays[call++ % delays.length])), 5, 0);
+    expect(median).toBeLessThan(20);
+  });
+
+  it('grows the email example into a valid reference email of about 50 KB', () => {
+    const doc = referenceEmail();
+    expect(validateDesign(doc).valid).toBe(true);
+    const bytes = render(doc).bytes;
+    expect(bytes).toBeGreaterThan(40_000);
+    expect(bytes).toBeLessThan(70_000);
+  });
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { modeMismatch, validateDesign } from './validate';
+import type { DesignDocument, EmailDesign } from './types';
+
+const repo = path.resolve(__dirname, '../../..');
+const example = (mode: string) => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs', `${mode}.json`), 'utf8'));
+const email = (): EmailDesign => example('email');
+const errorsOf = (input: unknown) => {
+  const result = validateDesign(input);
+  return result.valid ? [] : result.errors;
+};
+
+describe('validateDesign', () => {
+  it.each(['email', 'page', 'popup', 'document'])('accepts the %s example', (mode) => {
+    expect(errorsOf(example(mode))).toEqual([]);
+  });
+
+  it('uses the schema published in docs/ unchanged', () => {
+    expect(readFileSync(path.join(__dirname, 'design-document.schema.json'), 'utf8')).toBe(
+      readFileSync(path.join(repo, 'docs/design-document.schema.json'), 'utf8'),
+    );
+  });
+
+  it('refuses what is not an object', () => {
+    expect(errorsOf([])).toEqual(['$ must be a JSON object']);
+    expect(errorsOf('{}')).toEqual(['$ must be a JSON object']);
+  });
+
+  it('names an unknown mode and a missing schemaVersion', () => {
+    expect(errorsOf({ ...email(), mode: 'sms' })).toEqual(['$ has an unknown "mode": "sms"']);
+    expect(errorsOf({ mode: 'email' })).toEqual(['$ lacks the required field "schemaVersion"']);
+  });
+
+  it('tells that another schema version is not read', () => {
+    expect(errorsOf({ ...email(), schemaVersion: 2 })).toEqual([
+      '$.schemaVersion must be 1: this service reads version 1 of the design document',
+    ]);
+  });
+
+  it('names the path and reason of an unsafe link', () => {
+    const doc = email();
+    doc.body.rows[1].columns[0].blocks[3] = { type: 'button', text: 'Go', href: 'javascript:alert(1)' };
+    expect(errorsOf(doc)).toEqual([
+      '$.body.rows[1].columns[0].blocks[3].href is not an allowed address: only http(s), mailto:, tel:, #anchor, one starting with a merge tag like {{unsubscribe_url}}, or empty',
+    ]);
+  });
+
+  it.each([
+    ['https://example.com/a?b=c', true],
+    ['mailto:hello@example.com', true],
+    ['tel:+12075550134', true],
+    ['{{unsubscribe_url}}', true],
+    ['{{contact.profile_url}}?ref=mail', true],
+    ['', true],
+    ['javascript:alert(1)', false],
+    ['data:text/html,<script>', false],
+    ['//evil.example/x', false],
+    ['https://example.com/"onmouseover="x', false],
+    ['vbscript:msgbox', false],
+  ])('link %j allowed: %s', (href, allowed) => {
+    const doc = email();
+    doc.body.rows[1].columns[0].blocks[3] = { type: 'button', text: 'Go', href };
+    expect(validateDesign(doc).valid).toBe(allowed);
+  });
+
+  it('refuses unknown fields, unknown block types and CSS smuggled in a colour', () => {
+    const doc = email() as unknown as { body: { rows: { columns: { blocks: unknown[] }[] }[] } };
+    doc.body.rows[1].columns[0].blocks[0] = { type: 'image', src: 'https://x.example/a.png', onload: 'x' };
+    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[0] has a field this version does not know: "onload"']);
+    doc.body.rows[1].columns[0].blocks[0] = { type: 'carousel' };
+    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[0] has an unknown "type": "carousel"']);
+    doc.body.rows[1].columns[0].blocks[0] = { type: 'spacer', height: 10, style: { color: 'red;background:url(x)' } };
+    expect(errorsOf(doc)[0]).toMatch(/^\$\.body\.rows\[1\]\.columns\[0\]\.blocks\[0\]/);
+    doc.body.rows[1].columns[0].blocks[0] = { type: 'divider', style: { color: 'red;background:url(x)' } };
+    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[0].style.color must be a colour like #1a2b3c, #abc, #1a2b3c80 or transparent']);
+  });
+
+  it('limits counts and sizes', () => {
+    const doc = email();
+    doc.body.rows[0].columns = Array.from({ length: 5 }, () => ({ blocks: [] }));
+    expect(errorsOf(doc)).toEqual(['$.body.rows[0].columns must NOT have more than 4 items']);
+    const huge = email();
+    huge.body.rows[1].columns[0].blocks = [{ type: 'html', html: 'x'.repeat(100_001) }];
+    expect(errorsOf(huge)).toEqual(['$.body.rows[1].columns[0].blocks[0].html must NOT have more than 100000 characters']);
+    const many = email();
+    const row = many.body.rows[1];
+    row.columns = [{ blocks: Array.from({ length: 50 }, () => ({ type: 'spacer' as const, height: 1 })) }];
+    many.body.rows = Array.from({ length: 21 }, () => row);
+    expect(errorsOf(many)).toEqual(['$.body has 1050 blocks, more than the 1000 allowed']);
+  });
+
+  it('keeps forms to pages and popups', () => {
+    const doc = email();
+    doc.body.rows[1].columns[0].blocks.push({ type: 'form', fields: [{ name: 'email', label: 'Email', kind: 'email' }], submitText: 'Go' });
+    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[4] is a form, which only page and popup designs carry']);
+  });
+
+  it('checks the settings of the document\'s own mode', () => {
+    const doc = { ...email(), settings: { title: 'A page title' } };
+    expect(errorsOf(doc)).toEqual(['$.settings lacks the required field "subject"']);
+  });
+});
+
+describe('modeMismatch', () => {
+  it('tells a valid document of another mode apart', () => {
+    const result = validateDesign(example('page'));
+    expect(result.valid).toBe(true);
+    const document = (result as { document: DesignDocument }).document;
+    expect(modeMismatch(document, 'page')).toBeNull();
+    expect(modeMismatch(document, 'email')).toBe('this is a page design and the project makes email designs');
+  });
+});

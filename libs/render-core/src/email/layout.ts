@@ -1,0 +1,19 @@
+import { Engine } from 'mrml';
+import type { EmailDesign } from '@embed/design-document';
+import { Warnings } from '../warnings';
+import { emailMjml } from './mjml';
+
+// One engine per process: mrml's WASM instance is reused. No include loader: an email
+// never pulls anything in, so rendering never fetches.
+const engine = new Engine();
+engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: {} });
+
+/** The email's HTML, through mrml; merge tags as written. */
+export function emailHtml(document: EmailDesign, warnings: Warnings): string {
+  const result = engine.toHtml(emailMjml(document, warnings));
+  if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
+  return result.content;
+}
+
+/** The MJML an email is laid out from (for comparisons with other MJML renderers). */
+export const emailMarkup = (document: EmailDesign) => emailMjml(document, new Warnings());

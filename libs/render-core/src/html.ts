@@ -1,0 +1,19 @@
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Safe in HTML text and in quoted attribute values alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ENTITIES[char]);
+}
+
+/** ` name="value"` for each defined attribute, values escaped; undefined ones are left out. */
+export function attributes(values: Record<string, string | number | boolean | undefined>): string {
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined && value !== false)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
+    .join('');
+}
+
+/** A value as a JavaScript literal that cannot end the script element it sits in. */
+export function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,6 @@
+export { finishRender, GMAIL_CLIP_BYTES, render } from './render';
+export { emailMarkup } from './email/layout';
+export { layoutDesign } from './layout';
+export { DEFAULT_TEXT_OPTIONS } from './text';
+export { RENDERER_VERSION } from './version';
+export type { HtmlChunks, Layout, LayoutOptions, MergeValues, RenderOptions, RenderResult, TextOptions } from './types';
