@@ -1,12 +1,29 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { num } from 'envalid';
 import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { LoggingModule, RedisModule, ServiceClientModule } from '@embed/service-runtime';
+import { EditorTokenGuard } from './auth/editor-token.guard';
+import { KeyResolver } from './auth/key-resolver';
+import { SecretKeyGuard } from './auth/secret-key.guard';
+import { EditorDesignsController } from './editor/editor-designs.controller';
+import { RenderController } from './embed/render.controller';
+import { TokensController } from './embed/tokens.controller';
+import { UserDesignsController } from './embed/user-designs.controller';
 import { HealthModule } from './health/health.module';
-import { ApiExceptionFilter } from './http/api-exception.filter';
+import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
+import { RateLimitGuard } from './rate-limits/rate-limit.guard';
+import { ServiceCalls } from './services/call-service';
 
-export const gatewaySpecs = { ...runtimeSpecs, ...httpSpecs, ...natsSpecs, ...databaseSpecs, ...redisSpecs };
+export const gatewaySpecs = {
+  ...runtimeSpecs,
+  ...httpSpecs,
+  ...natsSpecs,
+  ...databaseSpecs,
+  ...redisSpecs,
+  /** Multiplies every rate limit, for load tests; no request can change it. */
+  RATE_LIMIT_MULTIPLIER: num({ default: 1 }),
+};
 export type GatewayConfig = ConfigOf<typeof gatewaySpecs>;
 
 /** The only public entry point: authenticates, limits and validates, then asks the services over NATS. */
@@ -22,7 +39,16 @@ export class GatewayModule {
         ServiceClientModule.forRoot(config.NATS_URL),
         HealthModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
+      controllers: [TokensController, UserDesignsController, RenderController, EditorDesignsController],
+      providers: [
+        ServiceCalls,
+        KeyResolver,
+        SecretKeyGuard,
+        EditorTokenGuard,
+        RateLimitGuard,
+        RateLimiterService,
+        { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
+      ],
     };
   }
 }

@@ -2,12 +2,21 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { finishSetup, loadConfigOrExit } from '@embed/service-runtime';
+import { registerEditorCors } from './editor/editor-cors';
 import { GatewayModule, gatewaySpecs } from './gateway.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
 import { createHttpAdapter } from './http/fastify';
+import { RouteTable } from './http/route-table';
+import { createValidationPipe } from './http/validation';
 
 async function main() {
   const config = loadConfigOrExit(gatewaySpecs);
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config), createHttpAdapter(), { bufferLogs: true });
+  const routes = new RouteTable();
+  const adapter = createHttpAdapter(routes);
+  registerEditorCors(adapter.getInstance());
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config), adapter, { bufferLogs: true });
+  app.useGlobalFilters(new ApiExceptionFilter(routes));
+  app.useGlobalPipes(createValidationPipe());
   finishSetup(app);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   app.get(Logger).log(`gateway listening on http://${config.HTTP_HOST}:${config.HTTP_PORT}`);

@@ -1,8 +1,9 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@embed/contracts';
 import { ServiceUnavailableError } from '@embed/service-runtime';
 import { ApiError } from './api-error';
+import type { RouteTable } from './route-table';
 
 /** Codes for errors raised by the framework itself rather than by our handlers. */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -32,10 +33,14 @@ export function toApiError(exception: unknown): ApiError {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(private readonly routes: RouteTable) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const error = toApiError(exception);
+    const allowed = exception instanceof NotFoundException ? this.routes.methodsFor(request.url) : [];
+    if (allowed.length > 0) void reply.header('Allow', allowed.join(', '));
+    const error = allowed.length > 0 ? new ApiError(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`) : toApiError(exception);
     // Our own errors are answers, not faults; anything else is a bug worth its stack (in the log only).
     if (error.code === 'internal_error') this.logger.error({ requestId: request.id, err: exception }, 'unhandled error');
     void reply.status(error.status).send({ error: error.message, code: error.code, requestId: request.id, ...error.details });

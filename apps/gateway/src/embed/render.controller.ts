@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { Key } from '../auth/request-context';
+import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { RenderDto } from './dto/render.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+@Controller('embed/v1/render')
+export class RenderController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /** Spec 4.5: renders a document the integrator holds, by the project's mode; nothing is stored. */
+  @Post()
+  @HttpCode(200)
+  @EmbedEndpoint('renderDesign')
+  render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
+    const request: RenderDesignRequest = { mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
+    return this.services.call<RenderedDesign>(RENDER_DESIGN_SUBJECT, request, TIMEOUTS_MS.render);
+  }
+}

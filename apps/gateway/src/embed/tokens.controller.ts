@@ -1,0 +1,36 @@
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { DESIGNS_SUBJECTS, type MintedToken, type MintTokenRequest } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { normalizeOrigin, OriginError } from '@embed/origin-rules';
+import { Key } from '../auth/request-context';
+import { ApiError } from '../http/api-error';
+import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { CreateTokenDto, DEFAULT_TOKEN_TTL_SECONDS } from './dto/create-token.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+@Controller('embed/v1/tokens')
+export class TokensController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /** Spec 4.1: a short-lived token for one person on one site; never to be cached. */
+  @Post()
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @EmbedEndpoint('createToken')
+  async create(@Key() key: KeyContext, @Body() body: CreateTokenDto): Promise<MintedToken> {
+    let origin: string;
+    try {
+      origin = normalizeOrigin(body.origin);
+    } catch (error) {
+      if (error instanceof OriginError) throw new ApiError(400, 'request_invalid', `origin ${error.message}`);
+      throw error;
+    }
+    const request: MintTokenRequest = {
+      scope: { projectId: key.projectId, environment: key.environment },
+      userId: body.user.id,
+      origin,
+      ttlSeconds: body.ttl ?? DEFAULT_TOKEN_TTL_SECONDS,
+    };
+    return this.services.call<MintedToken>(DESIGNS_SUBJECTS.mintToken, request, TIMEOUTS_MS.read);
+  }
+}

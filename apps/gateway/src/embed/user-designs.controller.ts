@@ -1,0 +1,37 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { type Design, type DesignList, type DesignRequest, DESIGNS_SUBJECTS, type ListDesignsRequest } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { Key } from '../auth/request-context';
+import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ListQuery, UserDesignParams, UserParams } from './dto/common.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+@Controller('embed/v1/users/:userId/designs')
+export class UserDesignsController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /** Spec 4.2: newest first, paged by an opaque cursor. */
+  @Get()
+  @EmbedEndpoint('listDesigns')
+  list(@Key() key: KeyContext, @Param() params: UserParams, @Query() query: ListQuery): Promise<DesignList> {
+    const request: ListDesignsRequest = {
+      person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor,
+    };
+    return this.services.call<DesignList>(DESIGNS_SUBJECTS.list, request, TIMEOUTS_MS.read);
+  }
+
+  /** Spec 4.3: the design as last saved; another person's design is 404 like a missing one. */
+  @Get(':designId')
+  @EmbedEndpoint('getDesign')
+  get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<Design> {
+    const request: DesignRequest = {
+      person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
+      designId: params.designId,
+    };
+    return this.services.call<Design>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read);
+  }
+}

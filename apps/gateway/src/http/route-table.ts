@@ -1,0 +1,20 @@
+/** The routes the server has, by method, so that a known path with the wrong method answers 405. */
+export class RouteTable {
+  private readonly routes: { method: string; pattern: RegExp }[] = [];
+
+  add(method: string, url: string): void {
+    // Fastify patterns: `:name` is one path segment, `*` the rest of the path.
+    const source = url
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
+  }
+
+  /** Methods that have a route for this path (without its query). */
+  methodsFor(path: string): string[] {
+    const bare = path.split('?')[0];
+    const methods = this.routes.filter((route) => route.pattern.test(bare)).map((route) => route.method);
+    return [...new Set(methods)].filter((method) => method !== 'HEAD').sort();
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Requests per minute, per operation. Server-API limits are per secret key (spec
+ * section 8); editor-API limits are ours, per person (one token's holder).
+ */
+export const RATE_LIMITS = {
+  createToken: 600,
+  listDesigns: 600,
+  getDesign: 600,
+  exportDesign: 120,
+  renderDesign: 120,
+  eraseUser: 60,
+  editorRead: 600,
+  editorWrite: 600,
+  editorExport: 120,
+} as const;
+
+export type Operation = keyof typeof RATE_LIMITS;
+export const RATE_WINDOW_SECONDS = 60;
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets: at least 1, so that waiting that long works. */
+  resetSeconds: number;
+}
+
+export const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers). */
+export function rateLimitHeaders(operation: Operation, decision: RateDecision): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${operation}";q=${decision.limit};w=${RATE_WINDOW_SECONDS}`,
+    RateLimit: `"${operation}";r=${decision.remaining};t=${decision.resetSeconds}`,
+  };
+}
