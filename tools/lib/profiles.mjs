@@ -1,5 +1,5 @@
-// The two local stacks: `npm start` and `npm test` use different ports and data
-// folders so that a test run never touches a developer's running stack.
+// The local stacks: `npm start`, `npm test` and `npm run bench` use different ports and data
+// folders so that tests and benchmarks never touch a developer's running stack.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const profiles = JSON.parse(readFileSync(path.join(repoRoot, 'libs/config/src/local-profiles.json'), 'utf8'));
 
-/** @param {'start' | 'test'} name */
+/** @param {'start' | 'test' | 'bench'} name */
 export function profile(name) {
   const { database, ports } = profiles[name];
   const dataDir = path.join(repoRoot, '.local', name);

@@ -1,18 +1,36 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { stopInfrastructure } from '../../../../tools/lib/infra.mjs';
 import { profile } from '../../../../tools/lib/profiles.mjs';
-import { SERVICES, serviceSpec, startService, waitUntilReady } from '../../../../tools/lib/services.mjs';
+import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from '../../../../tools/lib/services.mjs';
 import { prepareStack } from '../../../../tools/lib/stack.mjs';
 import { stackStateFile } from './stack-state.mjs';
+
+/** Service processes a previous run left behind (Jest skips the teardown when the setup fails). */
+async function stopLeftovers(file) {
+  if (!existsSync(file)) return;
+  const { services } = JSON.parse(readFileSync(file, 'utf8'));
+  await stopProcesses(Object.values(services).map((service) => service.pid));
+}
 
 /** Prepares the test stack with a fresh database and starts every service, detached so tests can restart them. */
 export default async function globalSetup() {
   const p = profile('test');
-  globalThis.__E2E_INFRASTRUCTURE__ = await prepareStack(p, { freshDatabase: true });
-  const services = {};
-  for (const name of SERVICES) {
-    const spec = serviceSpec(name, p, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
-    services[name] = { spec, pid: startService(spec, { detached: true }).pid };
+  const file = stackStateFile(p);
+  await stopLeftovers(file);
+  const startedInfrastructure = [];
+  globalThis.__E2E_INFRASTRUCTURE__ = startedInfrastructure;
+  try {
+    await prepareStack(p, { freshDatabase: true, started: startedInfrastructure });
+    const services = {};
+    for (const name of SERVICES) {
+      const spec = serviceSpec(name, p, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
+      services[name] = { spec, pid: startService(spec, { detached: true }).pid };
+    }
+    writeFileSync(file, JSON.stringify({ baseUrl: p.baseUrl, env: p.env, services }, null, 2));
+    await waitUntilReady(p.baseUrl);
+  } catch (error) {
+    await stopLeftovers(file);
+    await stopInfrastructure(startedInfrastructure);
+    throw error;
   }
-  writeFileSync(stackStateFile(p), JSON.stringify({ baseUrl: p.baseUrl, env: p.env, services }, null, 2));
-  await waitUntilReady(p.baseUrl);
 }

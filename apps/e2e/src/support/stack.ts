@@ -43,12 +43,15 @@ export async function killService(name: string, signal: NodeJS.Signals = 'SIGKIL
   if (isAlive(pid)) throw new Error(`${name} (pid ${pid}) did not exit after ${signal}`);
 }
 
-/** Starts a service again (or one more replica of it when `replica` is true) with the stack's own settings. */
-export function startService(name: string, { replica = false } = {}): number {
+/**
+ * Starts a service again (or one more replica of it when `replica` is true) with the
+ * stack's own settings, changed by `env` (a second gateway needs its own port).
+ */
+export function startService(name: string, { replica = false, env = {} as Record<string, string> } = {}): number {
   const state = readState();
   const { spec } = state.services[name];
   const out = openSync(spec.logFile, 'a');
-  const child = spawn(spec.command, spec.args, { cwd: repoRoot, env: { ...process.env, ...spec.env }, stdio: ['ignore', out, out], detached: true });
+  const child = spawn(spec.command, spec.args, { cwd: repoRoot, env: { ...process.env, ...spec.env, ...env }, stdio: ['ignore', out, out], detached: true });
   closeSync(out);
   child.unref();
   const pid = child.pid as number;
