@@ -7,6 +7,7 @@ import { EditorTokenGuard } from './auth/editor-token.guard';
 import { KeyResolver } from './auth/key-resolver';
 import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
+import { ExportsController } from './embed/exports.controller';
 import { RenderController } from './embed/render.controller';
 import { TokensController } from './embed/tokens.controller';
 import { UserDesignsController } from './embed/user-designs.controller';
@@ -39,7 +40,7 @@ export class GatewayModule {
         ServiceClientModule.forRoot(config.NATS_URL),
         HealthModule,
       ],
-      controllers: [TokensController, UserDesignsController, RenderController, EditorDesignsController],
+      controllers: [TokensController, UserDesignsController, ExportsController, RenderController, EditorDesignsController],
       providers: [
         ServiceCalls,
         KeyResolver,

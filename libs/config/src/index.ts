@@ -1,3 +1,3 @@
 export { ConfigError, loadConfig, type ConfigOf } from './load-config';
-export { databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from './specs';
+export { cursorSpecs, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from './specs';
 export { default as localProfiles } from './local-profiles.json';

@@ -28,3 +28,11 @@ export const httpSpecs = {
   /** Loopback by default; containers set 0.0.0.0. */
   HTTP_HOST: str({ default: '127.0.0.1' }),
 };
+
+export const cursorSpecs = {
+  /**
+   * Signs list cursors so an altered one is refused. Every replica of a service must
+   * share it; changing it only invalidates cursors in flight.
+   */
+  CURSOR_SECRET: str({ default: 'local-cursor-secret-not-for-deployments' }),
+};

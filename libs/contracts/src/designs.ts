@@ -1,4 +1,5 @@
 import type { DesignMode, TenantScope } from './domain';
+import type { RenderedDesign, RenderMerge, RenderTextOptions } from './render';
 
 /** Request-reply subjects of the designs service. A breaking change adds a `.v2` beside the old one. */
 export const DESIGNS_SUBJECTS = {
@@ -45,6 +46,11 @@ export interface RestorePoint {
   name: string;
   createdAt: string;
   doc: DesignDocument;
+}
+
+/** The reply of `revisions`: the restore points, newest first. */
+export interface RestorePointList {
+  revisions: RestorePoint[];
 }
 
 export interface MintTokenRequest {
@@ -95,4 +101,31 @@ export interface SaveDesignRequest extends DesignRequest {
   mode: DesignMode;
   name?: string;
   doc: DesignDocument;
+}
+
+/** Export formats (spec §6 `export.created`); `text` is the editor's plain-text export. */
+export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Who asked for an export: the integrator's server (spec 4.4) or the editor (contracts §3). */
+export const EXPORT_SOURCES = ['server', 'editor'] as const;
+export type ExportSource = (typeof EXPORT_SOURCES)[number];
+
+export interface ExportDesignRequest extends DesignRequest {
+  /** `text` is for `source: 'editor'` only; the server API has no text format. */
+  format: ExportFormat;
+  source: ExportSource;
+  merge?: RenderMerge;
+  text?: RenderTextOptions;
+  fullPage?: boolean;
+}
+
+/**
+ * Spec: HtmlExport, the answer to an `html` (and the editor's `text`) export. It has no
+ * `format` field: that is how a client tells it from a FileExport.
+ */
+export interface HtmlExport extends RenderedDesign {
+  exportId: string;
+  designId: string;
+  revision: number;
 }

@@ -1,13 +1,27 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseHealth } from './database-health';
+import { DesignsRepository } from './designs/designs.repository';
+import { EditorTokensRepository } from './editor-tokens/editor-tokens.repository';
+import { ExportRecordsRepository } from './exports/export-records.repository';
 import { KeysRepository } from './keys/keys.repository';
+import { PeopleRepository } from './people/people.repository';
 import { PrismaService } from './prisma.service';
 import { ProjectsRepository } from './projects/projects.repository';
 import { SitesRepository } from './sites/sites.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
 
-const repositories = [WorkspacesRepository, ProjectsRepository, KeysRepository, SitesRepository, WebhooksRepository];
+const repositories = [
+  WorkspacesRepository,
+  ProjectsRepository,
+  KeysRepository,
+  SitesRepository,
+  WebhooksRepository,
+  PeopleRepository,
+  EditorTokensRepository,
+  DesignsRepository,
+  ExportRecordsRepository,
+];
 
 @Module({})
 export class DataAccessModule {

@@ -6,6 +6,8 @@ import {
   type DesignRequest,
   DESIGNS_SUBJECTS,
   type EditorSession,
+  type ExportDesignRequest,
+  type HtmlExport,
   type ListDesignsRequest,
   type RestorePoint,
   type SaveDesignRequest,
@@ -15,6 +17,7 @@ import { DesignIdParams, ListQuery } from '../embed/dto/common.dto';
 import { DEFAULT_PAGE_SIZE } from '../embed/user-designs.controller';
 import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
 import { CreateDesignDto, SaveDesignDto } from './dto/design-body.dto';
+import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
 
 const person = ({ projectId, environment, userId }: EditorSession) => ({ projectId, environment, userId });
@@ -66,5 +69,13 @@ export class EditorDesignsController {
   revisions(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<{ revisions: RestorePoint[] }> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     return this.services.call<{ revisions: RestorePoint[] }>(DESIGNS_SUBJECTS.revisions, request, TIMEOUTS_MS.read);
+  }
+
+  @Post(':id/export')
+  @HttpCode(200)
+  @EditorEndpoint('editorExport')
+  export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport> {
+    const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };
+    return this.services.call<HtmlExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
   }
 }

@@ -25,6 +25,10 @@ export class SitesRepository {
     return sites.map((site) => site.origin);
   }
 
+  async isAllowed(scope: TenantScope, origin: string): Promise<boolean> {
+    return (await this.prisma.allowedSite.count({ where: { ...scope, origin } })) > 0;
+  }
+
   private async assertProject(projectId: string): Promise<void> {
     if (!(await this.prisma.project.count({ where: { id: projectId } }))) throw new RecordNotFoundError('project', projectId);
   }

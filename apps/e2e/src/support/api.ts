@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { admin, baseUrl } from './stack';
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface CallOptions {
+  /** A secret key or an editor token, sent as a bearer credential. */
+  bearer?: string;
+  body?: unknown;
+  /** Sent as it is, without JSON encoding (for malformed bodies). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  base?: string;
+}
+
+/** One HTTP call to the gateway, as an integrator's server or the editor makes it. */
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${options.base ?? baseUrl()}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: any = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** Asserts the spec's error shape and returns the answer. */
+export function expectError(answer: ApiAnswer, status: number, code: string): ApiAnswer {
+  expect({ status: answer.status, code: answer.body?.code }).toEqual({ status, code });
+  expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String), requestId: answer.headers.get('request-id') }));
+  return answer;
+}
+
+export interface TestProject {
+  projectId: string;
+  workspaceId: string;
+  testKey: string;
+  liveKey: string;
+  testKeyId: string;
+  liveKeyId: string;
+}
+
+export const EDITOR_SITE = 'https://app.integrator.example';
+
+/** A fresh project of one mode, with its own keys (so rate limits and data never mix between tests). */
+export function newProject(mode: 'email' | 'page' | 'popup' | 'document' = 'email', ...extra: string[]): TestProject {
+  const result = admin('project', 'create', '--name', `e2e ${mode}`, '--mode', mode, '--test-site', EDITOR_SITE, '--live-site', EDITOR_SITE, ...extra);
+  if (result.status !== 0) throw new Error(result.stderr);
+  const { projectId, workspaceId, keys } = result.json;
+  return { projectId, workspaceId, testKey: keys.test.secret, liveKey: keys.live.secret, testKeyId: keys.test.keyId, liveKeyId: keys.live.keyId };
+}
+
+/** A design document of the examples shipped in docs/examples/designs. */
+export function exampleDesign(mode: 'email' | 'page' | 'popup' | 'document'): Record<string, any> {
+  return JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
+}

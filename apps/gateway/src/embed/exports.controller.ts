@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { DESIGNS_SUBJECTS, type ExportDesignRequest, type HtmlExport } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { Key } from '../auth/request-context';
+import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { DesignIdParams } from './dto/common.dto';
+import { ExportDto } from './dto/export.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+@Controller('embed/v1/designs/:id/export')
+export class ExportsController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /** Spec 4.4: one person's design as last saved; recorded and reported as `export.created`. */
+  @Post()
+  @HttpCode(200)
+  @EmbedEndpoint('exportDesign')
+  export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport> {
+    const request: ExportDesignRequest = {
+      person: { projectId: key.projectId, environment: key.environment, userId: body.user.id },
+      designId: params.id,
+      format: body.format ?? 'html',
+      source: 'server',
+      merge: body.merge,
+      text: body.text,
+      fullPage: body.fullPage,
+    };
+    return this.services.call<HtmlExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
+  }
+}

@@ -1,0 +1,1 @@
+export { CursorError, KeysetCursorCodec, type KeysetPosition } from './keyset-cursor';
