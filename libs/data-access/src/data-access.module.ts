@@ -44,7 +44,7 @@ export function openRepositories(databaseUrl: string) {
     keys: new KeysRepository(prisma),
     sites: new SitesRepository(prisma),
     webhooks: new WebhooksRepository(prisma),
-    close: () => prisma.$disconnect(),
+    close: () => prisma.close(),
   };
 }
 export type Repositories = ReturnType<typeof openRepositories>;

@@ -7,6 +7,7 @@ export {
   type DesignRecord,
   type DesignSummaryRecord,
   type RestorePointRecord,
+  type StoredDesignRecord,
 } from './designs/designs.repository';
 export { EditorTokensRepository, type EditorTokenContext, type NewEditorToken } from './editor-tokens/editor-tokens.repository';
 export { RecordNotFoundError } from './errors';

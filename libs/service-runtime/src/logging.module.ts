@@ -25,8 +25,13 @@ export class LoggingModule {
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             // The gateway's request id (Fastify's req.id) ties every line of a request together.
             genReqId: (req) => (req as { id?: string }).id ?? '',
-            customProps: (req) => ({ requestId: (req as { id?: string }).id }),
+            customAttributeKeys: { reqId: 'requestId' },
             quietReqLogger: true,
+            // One short line per request: what it was and how it ended, never its headers or body.
+            serializers: {
+              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+            },
           },
         }),
       ],

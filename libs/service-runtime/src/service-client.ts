@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import { type ClientProxy, ClientsModule, Transport } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
-import { firstValueFrom, timeout } from 'rxjs';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
 
 const NATS_CLIENT = 'NATS_CLIENT';
 
@@ -13,14 +13,28 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
-/** Request-reply over NATS with a deadline per call. */
+const codec = JSONCodec<{ pattern: string; data: unknown; id: string } | { err?: unknown; response?: unknown }>();
+
+/**
+ * Request-reply over NATS with a deadline per call, in the message format of Nest's
+ * NATS transport so that the services' @MessagePattern handlers answer it. It uses
+ * the connection's shared reply subscription (nats.js `request`), where Nest's own
+ * client subscribes and unsubscribes once per request; with no replica listening it
+ * fails at once instead of waiting for the deadline.
+ */
 @Injectable()
 export class ServiceClient {
+  private connection?: Promise<NatsConnection>;
+
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
   async request<T>(subject: string, payload: unknown, timeoutMs: number): Promise<T> {
     try {
-      return await firstValueFrom(this.client.send<T>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
+      const nats = await this.connect();
+      const message = codec.encode({ pattern: subject, data: payload ?? {}, id: randomUUID() });
+      const reply = codec.decode((await nats.request(subject, message, { timeout: timeoutMs })).data) as { err?: unknown; response?: T };
+      if (reply.err !== undefined && reply.err !== null) throw new Error(`the handler failed: ${JSON.stringify(reply.err)}`);
+      return reply.response as T;
     } catch (error) {
       throw new ServiceUnavailableError(subject, error);
     }
@@ -28,12 +42,22 @@ export class ServiceClient {
 
   /** Round trip to the NATS server itself. */
   async pingNats(timeoutMs: number): Promise<void> {
-    await this.client.connect();
-    const connection = this.client.unwrap<NatsConnection>();
+    const nats = await this.connect();
     await Promise.race([
-      connection.flush(),
+      nats.flush(),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)),
     ]);
+  }
+
+  private connect(): Promise<NatsConnection> {
+    this.connection ??= this.client.connect().then(
+      () => this.client.unwrap<NatsConnection>(),
+      (error: unknown) => {
+        this.connection = undefined;
+        throw error;
+      },
+    );
+    return this.connection;
   }
 }
 

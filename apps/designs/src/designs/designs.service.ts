@@ -10,6 +10,7 @@ import {
   type PersonScope,
   type RestorePointList,
   type SaveDesignRequest,
+  type StoredDesign,
   type ServiceReply,
 } from '@embed/contracts';
 import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
@@ -50,9 +51,11 @@ export class DesignsService {
     return ok({ designs: page.designs.map(toSummary), nextCursor: page.hasMore && last ? this.cursors.encode(last, listOf(person.value)) : null });
   }
 
-  async get(request: DesignRequest): Promise<ServiceReply<Design>> {
-    const found = await this.findOwned(request);
-    return found.ok ? ok(toDesign(found.value.design)) : found;
+  async get({ person: scope, designId }: DesignRequest): Promise<ServiceReply<StoredDesign>> {
+    const owner = await this.owner(scope);
+    if (!owner.ok) return owner;
+    const design = await this.designs.findStored(owner.value, designId);
+    return design ? ok({ ...toSummary(design), docJson: design.docJson }) : designNotFound();
   }
 
   /** Revision 0 with its restore point and `design.saved`; the person becomes known if they were not. */

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   type CreateDesignRequest,
   type Design,
   type DesignList,
   type DesignRequest,
+  designJson,
   DESIGNS_SUBJECTS,
   type EditorSession,
   type ExportDesignRequest,
@@ -11,6 +12,7 @@ import {
   type ListDesignsRequest,
   type RestorePoint,
   type SaveDesignRequest,
+  type StoredDesign,
 } from '@embed/contracts';
 import { Session } from '../auth/request-context';
 import { DesignIdParams, ListQuery } from '../embed/dto/common.dto';
@@ -43,10 +45,11 @@ export class EditorDesignsController {
   }
 
   @Get(':id')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @EditorEndpoint('editorRead')
-  get(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<Design> {
+  async get(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<string> {
     const request: DesignRequest = { person: person(session), designId: params.id };
-    return this.services.call<Design>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read);
+    return designJson(await this.services.call<StoredDesign>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read));
   }
 
   @Put(':id')

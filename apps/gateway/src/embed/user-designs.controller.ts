@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { type Design, type DesignList, type DesignRequest, DESIGNS_SUBJECTS, type ListDesignsRequest } from '@embed/contracts';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { type DesignList, type DesignRequest, designJson, DESIGNS_SUBJECTS, type ListDesignsRequest, type StoredDesign } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
@@ -26,12 +26,13 @@ export class UserDesignsController {
 
   /** Spec 4.3: the design as last saved; another person's design is 404 like a missing one. */
   @Get(':designId')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @EmbedEndpoint('getDesign')
-  get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<Design> {
+  async get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<string> {
     const request: DesignRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
       designId: params.designId,
     };
-    return this.services.call<Design>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read);
+    return designJson(await this.services.call<StoredDesign>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read));
   }
 }

@@ -20,6 +20,11 @@ export interface DesignRecord extends DesignSummaryRecord {
   doc: DesignDocument;
 }
 
+/** A design with its document as stored JSON text (see StoredDesign in the contracts). */
+export interface StoredDesignRecord extends DesignSummaryRecord {
+  docJson: string;
+}
+
 export interface RestorePointRecord {
   revision: number;
   name: string;
@@ -38,6 +43,11 @@ export const FIRST_REVISION = 0;
 
 const summaryFields = { id: true, name: true, mode: true, revision: true, createdAt: true, updatedAt: true } as const;
 
+// The same summary in SQL, for the reads on every request's path (see PrismaService.sql).
+const SUMMARY_COLUMNS = `id, name, mode, revision, "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
+const OWNED = `"projectId" = $1 AND environment = $2::"Environment" AND "personId" = $3`;
+const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, id DESC';
+
 /** Every query is scoped by tenant and owner: another person's design is simply not found. */
 const ownedBy = (person: KnownPerson) => ({ projectId: person.projectId, environment: person.environment, personId: person.personId });
 
@@ -49,21 +59,30 @@ export class DesignsRepository {
 
   /** Newest first by creation time, ties by id (keyset order, so saves never move a design between pages). */
   async listPage(person: KnownPerson, limit: number, after?: KeysetPosition): Promise<DesignPage> {
-    const rows = await this.prisma.design.findMany({
-      where: {
-        ...ownedBy(person),
-        ...(after && { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-      select: summaryFields,
-    });
+    const scope = [person.projectId, person.environment, person.personId, limit + 1];
+    const rows = after
+      ? await this.prisma.sql<DesignSummaryRecord>(
+          `SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} AND ("createdAt", id) < ($5::timestamptz AT TIME ZONE 'UTC', $6) ${NEWEST_FIRST} LIMIT $4`,
+          [...scope, after.createdAt, after.id],
+        )
+      : await this.prisma.sql<DesignSummaryRecord>(`SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} ${NEWEST_FIRST} LIMIT $4`, scope);
     return { designs: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
   async find(person: KnownPerson, designId: string): Promise<DesignRecord | null> {
-    const row = await this.prisma.design.findFirst({ where: { ...ownedBy(person), id: designId }, select: { ...summaryFields, doc: true } });
-    return row && asRecord(row);
+    const [row] = await this.prisma.sql<DesignRecord>(
+      `SELECT ${SUMMARY_COLUMNS}, doc FROM "Design" WHERE ${OWNED} AND id = $4`,
+      [person.projectId, person.environment, person.personId, designId],
+    );
+    return row ?? null;
+  }
+
+  async findStored(person: KnownPerson, designId: string): Promise<StoredDesignRecord | null> {
+    const [row] = await this.prisma.sql<StoredDesignRecord>(
+      `SELECT ${SUMMARY_COLUMNS}, doc::text AS "docJson" FROM "Design" WHERE ${OWNED} AND id = $4`,
+      [person.projectId, person.environment, person.personId, designId],
+    );
+    return row ?? null;
   }
 
   /** The design, its first restore point and its `design.saved` event, all or nothing. */

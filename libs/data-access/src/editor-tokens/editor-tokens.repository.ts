@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { DesignMode } from '@embed/contracts';
+import type { DesignMode, Environment } from '@embed/contracts';
 import { newId } from '../ids';
-import type { KnownPerson } from '../people/people.repository';
+import type { KnownPerson, PersonState } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
 
 export interface NewEditorToken {
@@ -20,43 +20,51 @@ export interface EditorTokenContext {
   workspaceSuspended: boolean;
 }
 
+interface TokenRow {
+  origin: string;
+  expiresAt: Date;
+  personId: string;
+  externalId: string;
+  state: PersonState;
+  projectId: string;
+  environment: Environment;
+  mode: DesignMode;
+  projectSuspended: boolean;
+  workspaceSuspended: boolean;
+}
+
 @Injectable()
 export class EditorTokensRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async create(person: KnownPerson, token: NewEditorToken): Promise<void> {
-    await this.prisma.editorToken.create({
-      data: { id: newId('tok'), personId: person.personId, projectId: person.projectId, environment: person.environment, ...token },
-    });
+    await this.prisma.sql(
+      `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, origin, "expiresAt")
+       VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7::timestamptz AT TIME ZONE 'UTC')`,
+      [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.origin, token.expiresAt],
+    );
   }
 
+  /** Checked on every editor request, so one query with everything a verifier needs. */
   async findByHash(tokenHash: string): Promise<EditorTokenContext | null> {
-    const token = await this.prisma.editorToken.findUnique({
-      where: { tokenHash },
-      select: {
-        origin: true,
-        expiresAt: true,
-        person: {
-          select: {
-            id: true,
-            externalId: true,
-            state: true,
-            projectId: true,
-            environment: true,
-            project: { select: { mode: true, suspended: true, workspace: { select: { suspended: true } } } },
-          },
-        },
-      },
-    });
-    if (!token) return null;
-    const { person } = token;
+    const [row] = await this.prisma.sql<TokenRow>(
+      `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state,
+              p."projectId", p.environment, pr.mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended"
+       FROM "EditorToken" t
+       JOIN "Person" p ON p.id = t."personId"
+       JOIN "Project" pr ON pr.id = p."projectId"
+       JOIN "Workspace" w ON w.id = pr."workspaceId"
+       WHERE t."tokenHash" = $1`,
+      [tokenHash],
+    );
+    if (!row) return null;
     return {
-      person: { projectId: person.projectId, environment: person.environment, userId: person.externalId, personId: person.id, state: person.state },
-      origin: token.origin,
-      expiresAt: token.expiresAt,
-      mode: person.project.mode,
-      projectSuspended: person.project.suspended,
-      workspaceSuspended: person.project.workspace.suspended,
+      person: { projectId: row.projectId, environment: row.environment, userId: row.externalId, personId: row.personId, state: row.state },
+      origin: row.origin,
+      expiresAt: row.expiresAt,
+      mode: row.mode,
+      projectSuspended: row.projectSuspended,
+      workspaceSuspended: row.workspaceSuspended,
     };
   }
 }

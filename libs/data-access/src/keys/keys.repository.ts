@@ -33,20 +33,15 @@ export class KeysRepository {
     return { id, revokedAt: key.revokedAt };
   }
 
+  /** On the path of every server-API request the gateway has not cached: one query (see PrismaService.sql). */
   async findBySecretHash(secretHash: string): Promise<KeyContext | null> {
-    const key = await this.prisma.apiKey.findUnique({
-      where: { secretHash },
-      select: { id: true, environment: true, revokedAt: true, project: { select: { id: true, mode: true, suspended: true, workspace: { select: { suspended: true } } } } },
-    });
-    if (!key) return null;
-    return {
-      keyId: key.id,
-      projectId: key.project.id,
-      environment: key.environment,
-      mode: key.project.mode,
-      revoked: key.revokedAt !== null,
-      projectSuspended: key.project.suspended,
-      workspaceSuspended: key.project.workspace.suspended,
-    };
+    const [key] = await this.prisma.sql<KeyContext>(
+      `SELECT k.id AS "keyId", k."projectId", k.environment, p.mode, k."revokedAt" IS NOT NULL AS revoked,
+              p.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended"
+       FROM "ApiKey" k JOIN "Project" p ON p.id = k."projectId" JOIN "Workspace" w ON w.id = p."workspaceId"
+       WHERE k."secretHash" = $1`,
+      [secretHash],
+    );
+    return key ?? null;
   }
 }

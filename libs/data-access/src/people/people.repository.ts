@@ -20,22 +20,24 @@ export class PeopleRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async find(scope: PersonScope): Promise<KnownPerson | null> {
-    const person = await this.prisma.person.findUnique({
-      where: { projectId_environment_externalId: { projectId: scope.projectId, environment: scope.environment, externalId: scope.userId } },
-      select: { id: true, state: true },
-    });
-    return person && { ...scope, personId: person.id, state: person.state };
+    const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
+      'SELECT id, state FROM "Person" WHERE "projectId" = $1 AND environment = $2::"Environment" AND "externalId" = $3',
+      [scope.projectId, scope.environment, scope.userId],
+    );
+    return person ? { ...scope, personId: person.id, state: person.state } : null;
   }
 
-  /** Makes the person known (minting a token or saving a design does); an existing one is kept as it is. */
+  /**
+   * Makes the person known (minting a token or saving a design does); an existing one
+   * is kept as it is. One statement, so concurrent first contacts cannot collide.
+   */
   async findOrCreate(scope: PersonScope): Promise<KnownPerson> {
-    // skipDuplicates turns a concurrent first contact into a no-op instead of a unique violation.
-    await this.prisma.person.createMany({
-      data: [{ id: newId('psn'), projectId: scope.projectId, environment: scope.environment, externalId: scope.userId }],
-      skipDuplicates: true,
-    });
-    const person = await this.find(scope);
-    if (!person) throw new Error(`person ${scope.userId} vanished right after it was made known`);
-    return person;
+    const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
+      `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::"Environment", $4)
+       ON CONFLICT ("projectId", environment, "externalId") DO UPDATE SET state = "Person".state
+       RETURNING id, state`,
+      [newId('psn'), scope.projectId, scope.environment, scope.userId],
+    );
+    return { ...scope, personId: person.id, state: person.state };
   }
 }

@@ -26,7 +26,12 @@ export class SitesRepository {
   }
 
   async isAllowed(scope: TenantScope, origin: string): Promise<boolean> {
-    return (await this.prisma.allowedSite.count({ where: { ...scope, origin } })) > 0;
+    const rows = await this.prisma.sql('SELECT 1 FROM "AllowedSite" WHERE "projectId" = $1 AND environment = $2::"Environment" AND origin = $3', [
+      scope.projectId,
+      scope.environment,
+      origin,
+    ]);
+    return rows.length > 0;
   }
 
   private async assertProject(projectId: string): Promise<void> {
