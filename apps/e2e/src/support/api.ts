@@ -69,3 +69,21 @@ export function newProject(mode: 'email' | 'page' | 'popup' | 'document' = 'emai
 export function exampleDesign(mode: 'email' | 'page' | 'popup' | 'document'): Record<string, any> {
   return JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
 }
+
+/** A person's editor session: a token minted with the project's key, used from the site it was minted for. */
+export async function editorSession(key: string, userId: string, origin = EDITOR_SITE) {
+  const minted = await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: userId }, origin } });
+  if (minted.status !== 200) throw new Error(`token: ${minted.status} ${minted.text}`);
+  const token = minted.body.token as string;
+  const editor = (method: string, path: string, options: CallOptions = {}) =>
+    call(method, `/editor/v1${path}`, { bearer: token, ...options, headers: { origin, ...options.headers } });
+  return { token, editor };
+}
+
+/** A design saved by the person through the editor API; returns its Design answer. */
+export async function saveDesign(key: string, userId: string, name = 'Spring sale', doc = exampleDesign('email')): Promise<Record<string, any>> {
+  const { editor } = await editorSession(key, userId);
+  const created = await editor('POST', '/designs', { body: { name, doc } });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
+  return created.body;
+}

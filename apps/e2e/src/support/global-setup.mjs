@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { stopInfrastructure } from '../../../../tools/lib/infra.mjs';
+import { isPortOpen } from '../../../../tools/lib/process.mjs';
 import { profile } from '../../../../tools/lib/profiles.mjs';
 import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from '../../../../tools/lib/services.mjs';
 import { prepareStack } from '../../../../tools/lib/stack.mjs';
@@ -17,6 +18,8 @@ export default async function globalSetup() {
   const p = profile('test');
   const file = stackStateFile(p);
   await stopLeftovers(file);
+  // A gateway already on the port would answer the tests in place of the one started here.
+  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is in use: stop whatever listens there before the end-to-end tests`);
   const startedInfrastructure = [];
   globalThis.__E2E_INFRASTRUCTURE__ = startedInfrastructure;
   try {
@@ -30,6 +33,8 @@ export default async function globalSetup() {
     await waitUntilReady(p.baseUrl);
   } catch (error) {
     await stopLeftovers(file);
+  // A gateway already on the port would answer the tests in place of the one started here.
+  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is in use: stop whatever listens there before the end-to-end tests`);
     await stopInfrastructure(startedInfrastructure);
     throw error;
   }

@@ -36,6 +36,8 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
     },
     requestIdHeader: false,
     bodyLimit: 1_048_576,
+    // A user id is up to 256 characters, each up to 12 bytes once percent-encoded.
+    maxParamLength: 4096,
   });
   // Bodies are JSON: any other content type is refused before it is parsed, not read as text or a form.
   adapter.getInstance().addHook('preParsing', async (request, reply, payload) => {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { UserRefDto } from './common.dto';
 import { MergeDto, TextOptionsDto } from './merge.dto';
 
@@ -7,7 +7,7 @@ export const SERVER_EXPORT_FORMATS = ['html', 'zip', 'pdf', 'png'] as const;
 
 /** Spec 4.4: no other fields allowed. */
 export class ExportDto {
-  @ValidateNested() @Type(() => UserRefDto) user: UserRefDto;
+  @IsObject() @ValidateNested() @Type(() => UserRefDto) user: UserRefDto;
   @IsOptional() @ValidateNested() @Type(() => MergeDto) merge?: MergeDto;
   @IsOptional() @ValidateNested() @Type(() => TextOptionsDto) text?: TextOptionsDto;
   @IsOptional() @IsIn(SERVER_EXPORT_FORMATS) format?: (typeof SERVER_EXPORT_FORMATS)[number];
