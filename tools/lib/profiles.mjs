@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const profiles = JSON.parse(readFileSync(path.join(repoRoot, 'libs/config/src/local-profiles.json'), 'utf8'));
 
-/** @param {'start' | 'test' | 'bench'} name */
+/** @param {string} name one of local-profiles.json: start, test, bench, or the extra test profiles */
 export function profile(name) {
   const { database, ports } = profiles[name];
   const dataDir = path.join(repoRoot, '.local', name);

@@ -15,7 +15,7 @@ async function stopLeftovers(file) {
 
 /** Prepares the test stack with a fresh database and starts every service, detached so tests can restart them. */
 export default async function globalSetup() {
-  const p = profile('test');
+  const p = profile(process.env.E2E_PROFILE ?? 'test');
   const file = stackStateFile(p);
   await stopLeftovers(file);
   // A gateway already on the port would answer the tests in place of the one started here.

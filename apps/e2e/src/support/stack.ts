@@ -17,12 +17,14 @@ interface StackState {
 }
 
 const repoRoot = path.resolve(__dirname, '../../../..');
-const stateFile = path.join(repoRoot, '.local', 'test', 'e2e-stack.json');
+/** The local profile the suite runs on: `test` unless E2E_PROFILE names another (to run two suites at once). */
+const profileName = (process.env['E2E_PROFILE'] ?? 'test') as keyof typeof localProfiles;
+const stateFile = path.join(repoRoot, '.local', profileName, 'e2e-stack.json');
 const readState = (): StackState => JSON.parse(readFileSync(stateFile, 'utf8'));
 
 export const stackEnv = () => readState().env;
 export const baseUrl = () => readState().baseUrl;
-export const testPorts = localProfiles.test.ports;
+export const testPorts = localProfiles[profileName].ports;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
