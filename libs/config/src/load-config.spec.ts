@@ -33,3 +33,12 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^Invalid configuration:\n {2}\w+: /);
   });
 });
+
+describe('secrets in production', () => {
+  it('requires CURSOR_SECRET when NODE_ENV is production, and has a local default otherwise', async () => {
+    const { cursorSpecs } = await import('./specs');
+    expect(loadConfig(cursorSpecs, {}).CURSOR_SECRET).toBeTruthy();
+    expect(() => loadConfig(cursorSpecs, { NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET/);
+    expect(loadConfig(cursorSpecs, { NODE_ENV: 'production', CURSOR_SECRET: 's3cret' }).CURSOR_SECRET).toBe('s3cret');
+  });
+});

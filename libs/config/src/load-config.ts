@@ -12,6 +12,11 @@ export class ConfigError extends Error {
   }
 }
 
+function describe(error: Error): string {
+  if (error.name === 'EnvMissingError') return 'is missing (it has no default in production)';
+  return error.message || 'invalid value';
+}
+
 type Specs = { [name: string]: ValidatorSpec<unknown> };
 export type ConfigOf<S extends Specs> = { readonly [K in keyof S]: S[K] extends ValidatorSpec<infer T> ? T : never };
 
@@ -21,10 +26,12 @@ export type ConfigOf<S extends Specs> = { readonly [K in keyof S]: S[K] extends 
  * unless its spec says otherwise.
  */
 export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
-  const config = cleanEnv(env, specs, {
+  // Deployments say NODE_ENV=production (the images do); anything else is a local run,
+  // where the development defaults of secrets apply.
+  const config = cleanEnv({ NODE_ENV: 'development', ...env }, specs, {
     reporter: ({ errors }) => {
       const problems = Object.fromEntries(
-        Object.entries(errors).map(([name, error]) => [name, (error as Error).message || 'invalid value']),
+        Object.entries(errors).map(([name, error]) => [name, describe(error as Error)]),
       );
       if (Object.keys(problems).length > 0) throw new ConfigError(problems);
     },

@@ -32,7 +32,8 @@ export const httpSpecs = {
 export const cursorSpecs = {
   /**
    * Signs list cursors so an altered one is refused. Every replica of a service must
-   * share it; changing it only invalidates cursors in flight.
+   * share it; changing it only invalidates cursors in flight. Required in production
+   * (NODE_ENV=production): the local default is public.
    */
-  CURSOR_SECRET: str({ default: 'local-cursor-secret-not-for-deployments' }),
+  CURSOR_SECRET: str({ devDefault: 'local-cursor-secret-not-for-deployments' }),
 };
