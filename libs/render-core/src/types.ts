@@ -1,18 +1,11 @@
+import type { HtmlChunks, RenderedDesign, RenderMerge, RenderTextOptions } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document';
 
-/** Values for the merge tags (spec: Merge). */
-export interface MergeValues {
-  contact?: Record<string, string>;
-  unsubscribeUrl?: string;
-  preferencesUrl?: string;
-}
-
-/** How the plain-text version is written (spec: TextOptions); defaults in DEFAULT_TEXT_OPTIONS. */
-export interface TextOptions {
-  links?: boolean;
-  images?: boolean;
-  preheader?: boolean;
-}
+// The answer's shapes are the service contract's (spec: Merge, TextOptions, HtmlChunks, Rendered).
+export type { HtmlChunks };
+export type MergeValues = RenderMerge;
+/** How the plain-text version is written; defaults in DEFAULT_TEXT_OPTIONS. */
+export type TextOptions = RenderTextOptions;
 
 export interface LayoutOptions {
   /** Carried by a popup's handle and a form's submit event; the document's id when left out. */
@@ -24,27 +17,8 @@ export interface RenderOptions extends LayoutOptions {
   text?: TextOptions;
 }
 
-export interface HtmlChunks {
-  body: string;
-  css: string;
-  js: string;
-  fonts: string[];
-}
-
-/** Exactly the fields of the spec's Rendered answer. */
-export interface RenderResult {
-  mode: DesignMode;
-  html: string;
-  chunks: HtmlChunks;
-  text: string;
-  subject: string;
-  preheader: string;
-  mergeTags: string[];
-  rendererVersion: number;
-  bytes: number;
-  warnings: string[];
-  design: DesignDocument;
-}
+/** Exactly the fields of the spec's Rendered answer, with the design typed. */
+export type RenderResult = RenderedDesign & { design: DesignDocument };
 
 /**
  * A document laid out once, before any merge: what the renderer service caches (keyed by
