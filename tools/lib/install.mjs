@@ -17,7 +17,16 @@ const DEBIAN_PACKAGES = [
   { pkg: 'chromium', binary: '/usr/bin/chromium' },
   { pkg: 'fonts-dejavu-core', binary: null },
   { pkg: 'poppler-utils', binary: '/usr/bin/pdfinfo' },
+  // For the manifest tests (`kubectl kustomize`); any kubectl already on the PATH will do.
+  { pkg: 'kubernetes-client', binary: 'kubectl' },
 ];
+
+/** A package is there when its binary is (an absolute path, or a command on the PATH), else when dpkg says so. */
+function isPresent({ pkg, binary }) {
+  if (binary?.startsWith('/')) return existsSync(binary);
+  if (binary) return succeeds('sh', ['-c', `command -v ${binary}`]);
+  return isDebianPackageInstalled(pkg);
+}
 
 function isDebianPackageInstalled(pkg) {
   return succeeds('sh', ['-c', `dpkg-query -W -f='\${Status}' ${pkg} 2>/dev/null | grep -q 'install ok installed'`]);
@@ -26,7 +35,7 @@ function isDebianPackageInstalled(pkg) {
 export function ensureDebianPackages() {
   const hasApt = succeeds('sh', ['-c', 'command -v apt-get && command -v dpkg-query']);
   if (!hasApt) {
-    const missing = DEBIAN_PACKAGES.filter(({ binary }) => binary && !existsSync(binary));
+    const missing = DEBIAN_PACKAGES.filter((entry) => entry.binary && !isPresent(entry));
     if (missing.length === 0) return;
     throw new Error(
       'This machine has no apt-get, so the local stack cannot install its own infrastructure.\n' +
@@ -34,7 +43,7 @@ export function ensureDebianPackages() {
         `Missing here: ${missing.map(({ pkg }) => pkg).join(', ')}`,
     );
   }
-  const missing = DEBIAN_PACKAGES.map(({ pkg }) => pkg).filter((pkg) => !isDebianPackageInstalled(pkg));
+  const missing = DEBIAN_PACKAGES.filter((entry) => !isPresent(entry)).map(({ pkg }) => pkg);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
   if (asRoot.length && !succeeds('sh', ['-c', 'command -v sudo'])) {

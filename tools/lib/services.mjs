@@ -8,13 +8,16 @@ import { isAlive, sleep, waitFor } from './process.mjs';
 
 export const SERVICES = ['designs', 'renderer', 'erasure', 'webhook-dispatcher', 'gateway'];
 
+/** Each service's operators' port (/metrics, /healthz, /readyz): the profile's HTTP port + 10 + its place. */
+export const opsPort = (p, name) => p.ports.http + 10 + SERVICES.indexOf(name);
+
 /** What it takes to (re)start one service: kept in a state file so tests can restart it. */
 export function serviceSpec(name, p, extraEnv = {}) {
   return {
     name,
     command: process.execPath,
     args: ['--enable-source-maps', path.join(repoRoot, 'dist', 'apps', name, 'src', 'main.js')],
-    env: { ...p.env, ...extraEnv },
+    env: { ...p.env, OPS_PORT: String(opsPort(p, name)), ...extraEnv },
     logFile: path.join(p.logDir, `${name}.log`),
   };
 }

@@ -18,11 +18,13 @@ describe('services on NATS', () => {
   it('shares requests between the replicas of a service (queue group)', async () => {
     const replica = startService('renderer', { replica: true });
     try {
-      await sleep(1_500);
+      // Once the second replica listens, the queue group hands requests to both.
       const instances = new Set<string>();
-      for (let i = 0; i < 40; i++) {
+      const deadline = Date.now() + 30_000;
+      while (instances.size < 2 && Date.now() < deadline) {
         const reply = await firstValueFrom(client.send<PingReply>(pingSubject('renderer'), {}).pipe(timeout(1_000)));
         instances.add(reply.instanceId);
+        await sleep(20);
       }
       expect(instances.size).toBe(2);
     } finally {

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { finishSetup, loadConfigOrExit } from '@embed/service-runtime';
+import { finishSetup, loadConfigOrExit, OpsServer } from '@embed/service-runtime';
 import { registerEditorCors } from './editor/editor-cors';
 import { GatewayModule, gatewaySpecs } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -19,6 +19,8 @@ async function main() {
   app.useGlobalPipes(createValidationPipe());
   finishSetup(app);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
+  // Readiness of its dependencies is the public /readyz; the ops port serves metrics and liveness.
+  await new OpsServer({ port: config.OPS_PORT, host: config.OPS_HOST, ready: () => true }).start();
   app.get(Logger).log(`gateway listening on http://${config.HTTP_HOST}:${config.HTTP_PORT}`);
 }
 

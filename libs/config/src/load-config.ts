@@ -36,5 +36,7 @@ export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = p
       if (Object.keys(problems).length > 0) throw new ConfigError(problems);
     },
   });
-  return config as unknown as ConfigOf<S>;
+  // A plain frozen copy: envalid's object is a proxy that throws on unknown keys, which
+  // breaks any framework that probes an object it is given (Nest looks for lifecycle hooks).
+  return Object.freeze({ ...config }) as unknown as ConfigOf<S>;
 }

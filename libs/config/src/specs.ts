@@ -9,6 +9,9 @@ export const runtimeSpecs = {
   LOG_LEVEL: str({ choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' }),
   /** How long a stopping service waits for in-flight work before it exits anyway. */
   SHUTDOWN_GRACE_MS: num({ default: 10_000 }),
+  /** The operators' port (/healthz, /readyz, /metrics), apart from the public API; 0 turns it off. */
+  OPS_PORT: num({ default: 0 }),
+  OPS_HOST: str({ default: '127.0.0.1' }),
 };
 
 export const natsSpecs = {

@@ -10,6 +10,7 @@ import type { InFlightTracker } from './in-flight';
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly intake: Subscription[] = [];
+  private natsStatus = 'disconnected';
 
   constructor(
     options: NonNullable<NatsOptions['options']>,
@@ -17,6 +18,7 @@ export class DrainingNatsServer extends ServerNats {
     private readonly graceMs: number,
   ) {
     super(options);
+    this.status.subscribe((status) => (this.natsStatus = status));
   }
 
   // Nest keeps its subscriptions private; this view of the client records them.
@@ -40,6 +42,12 @@ export class DrainingNatsServer extends ServerNats {
     const connection = this.connectionOrNull();
     if (connection && !connection.isClosed()) await connection.flush().catch(() => undefined);
     await super.close();
+  }
+
+  /** Ready to take messages: connected to NATS and not stopping. */
+  isConnected(): boolean {
+    const connection = this.connectionOrNull();
+    return this.intake.length > 0 && this.natsStatus === 'connected' && connection !== null && !connection.isClosed();
   }
 
   private connectionOrNull(): NatsConnection | null {

@@ -1,5 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { finalize, type Observable } from 'rxjs';
+import type { NatsContext } from '@nestjs/microservices';
+import { finalize, type Observable, tap } from 'rxjs';
+import { messageDuration, replyOutcome } from './ops/metrics';
 
 /** Counts messages being handled, so that a stopping service can wait for them. */
 export class InFlightTracker {
@@ -32,13 +34,21 @@ export class InFlightTracker {
   }
 }
 
-/** Marks each handled message in flight until its reply has been published. */
+/**
+ * Marks each handled message in flight until its reply has been published, and times
+ * it by subject and outcome for the metrics.
+ */
 @Injectable()
 export class InFlightInterceptor implements NestInterceptor {
   constructor(private readonly tracker: InFlightTracker) {}
 
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     this.tracker.enter();
-    return next.handle().pipe(finalize(() => this.tracker.leave()));
+    const subject = context.switchToRpc().getContext<NatsContext>().getSubject();
+    const stopTimer = messageDuration.startTimer({ subject });
+    return next.handle().pipe(
+      tap({ next: (reply) => stopTimer({ outcome: replyOutcome(reply) }), error: () => stopTimer({ outcome: 'exception' }) }),
+      finalize(() => this.tracker.leave()),
+    );
   }
 }

@@ -13,8 +13,9 @@ export function runBackendService<S extends Specs>(
   moduleFor: (config: BackendConfig<S>) => DynamicModule,
 ): void {
   const config = loadConfigOrExit({ ...runtimeSpecs, ...natsSpecs, ...specs }) as BackendConfig<S>;
-  const { NATS_URL, SHUTDOWN_GRACE_MS } = config as unknown as ConfigOf<typeof runtimeSpecs & typeof natsSpecs>;
-  startBackendService({ service, module: moduleFor(config), natsUrl: NATS_URL, shutdownGraceMs: SHUTDOWN_GRACE_MS }).catch(
+  const { NATS_URL, SHUTDOWN_GRACE_MS, OPS_PORT, OPS_HOST } = config as unknown as ConfigOf<typeof runtimeSpecs & typeof natsSpecs>;
+  const ops = { port: OPS_PORT, host: OPS_HOST };
+  startBackendService({ service, module: moduleFor(config), natsUrl: NATS_URL, shutdownGraceMs: SHUTDOWN_GRACE_MS, ops }).catch(
     (error: unknown) => {
       process.stderr.write(`${service} could not start: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);

@@ -2,6 +2,7 @@ import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import { type ClientProxy, ClientsModule, Transport } from '@nestjs/microservices';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
+import { replyOutcome, serviceCallDuration } from './ops/metrics';
 
 const NATS_CLIENT = 'NATS_CLIENT';
 
@@ -29,13 +30,16 @@ export class ServiceClient {
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
   async request<T>(subject: string, payload: unknown, timeoutMs: number): Promise<T> {
+    const stopTimer = serviceCallDuration.startTimer({ subject });
     try {
       const nats = await this.connect();
       const message = codec.encode({ pattern: subject, data: payload ?? {}, id: randomUUID() });
       const reply = codec.decode((await nats.request(subject, message, { timeout: timeoutMs })).data) as { err?: unknown; response?: T };
       if (reply.err !== undefined && reply.err !== null) throw new Error(`the handler failed: ${JSON.stringify(reply.err)}`);
+      stopTimer({ outcome: replyOutcome(reply.response) });
       return reply.response as T;
     } catch (error) {
+      stopTimer({ outcome: 'unavailable' });
       throw new ServiceUnavailableError(subject, error);
     }
   }

@@ -6,6 +6,7 @@ import { ConfigError, type ConfigOf, loadConfig } from '@embed/config';
 import type { BackendService } from '@embed/contracts';
 import { DrainingNatsServer } from './draining-nats.server';
 import { InFlightInterceptor, InFlightTracker } from './in-flight';
+import { OpsServer } from './ops/ops-server';
 
 /** Reads the configuration, or stops the process with a message naming each bad variable. */
 export function loadConfigOrExit<S extends Parameters<typeof loadConfig>[0]>(specs: S): ConfigOf<S> {
@@ -31,25 +32,25 @@ export interface BackendServiceOptions {
   module: DynamicModule;
   natsUrl: string;
   shutdownGraceMs: number;
+  ops: { port: number; host: string };
 }
 
 /**
  * Starts a back-end service on NATS in the queue group named after it, so that its
  * replicas share the load; on SIGTERM it finishes in-flight messages, then exits.
  */
-export async function startBackendService({ service, module, natsUrl, shutdownGraceMs }: BackendServiceOptions) {
+export async function startBackendService({ service, module, natsUrl, shutdownGraceMs, ops }: BackendServiceOptions) {
   const inFlight = new InFlightTracker();
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    strategy: new DrainingNatsServer(
-      { servers: natsUrl, queue: service, name: service, maxReconnectAttempts: -1, reconnectTimeWait: 250 },
-      inFlight,
-      shutdownGraceMs,
-    ),
-    bufferLogs: true,
-  });
+  const server = new DrainingNatsServer(
+    { servers: natsUrl, queue: service, name: service, maxReconnectAttempts: -1, reconnectTimeWait: 250 },
+    inFlight,
+    shutdownGraceMs,
+  );
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, bufferLogs: true });
   app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
   finishSetup(app);
   await app.listen();
+  await new OpsServer({ ...ops, ready: () => server.isConnected() }).start();
   app.get(Logger).log(`${service} listening on NATS (queue group "${service}")`);
   return app;
 }

@@ -23,6 +23,8 @@ const stateFile = path.join(repoRoot, '.local', profileName, 'e2e-stack.json');
 const readState = (): StackState => JSON.parse(readFileSync(stateFile, 'utf8'));
 
 export const stackEnv = () => readState().env;
+/** The operators' port of a service (see tools/lib/services.mjs). */
+export const opsUrl = (name: string) => `http://127.0.0.1:${readState().services[name].spec.env.OPS_PORT}`;
 export const baseUrl = () => readState().baseUrl;
 export const testPorts = localProfiles[profileName].ports;
 
@@ -53,7 +55,14 @@ export function startService(name: string, { replica = false, env = {} as Record
   const state = readState();
   const { spec } = state.services[name];
   const out = openSync(spec.logFile, 'a');
-  const child = spawn(spec.command, spec.args, { cwd: repoRoot, env: { ...process.env, ...spec.env, ...env }, stdio: ['ignore', out, out], detached: true });
+  // A replica beside the first one has no operators' port of its own.
+  const replicaEnv = replica ? { OPS_PORT: '0' } : {};
+  const child = spawn(spec.command, spec.args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...spec.env, ...replicaEnv, ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
   closeSync(out);
   child.unref();
   const pid = child.pid as number;

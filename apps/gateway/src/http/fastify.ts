@@ -2,6 +2,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { factory } from 'ulid';
+import { httpDuration, httpRequests } from '@embed/service-runtime';
 import type { RouteTable } from './route-table';
 
 export const REQUEST_ID_HEADER = 'request-id';
@@ -37,7 +38,7 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
     requestIdHeader: false,
     bodyLimit: 1_048_576,
     // A user id is up to 256 characters, each up to 12 bytes once percent-encoded.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
   });
   // Bodies are JSON: any other content type is refused before it is parsed, not read as text or a form.
   adapter.getInstance().addHook('preParsing', async (request, reply, payload) => {
@@ -49,6 +50,11 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
   });
   adapter.getInstance().addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.add(method, route.url);
+  });
+  adapter.getInstance().addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
