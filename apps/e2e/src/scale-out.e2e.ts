@@ -1,0 +1,47 @@
+import { call, exampleDesign, newProject } from './support/api';
+import { isAlive, opsUrl, sleep, startService, waitFor } from './support/stack';
+
+async function rendersHandled(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith('embed_nats_message_duration_seconds_count{') && candidate.includes('subject="render.design.v1"'));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+describe('scale-out', () => {
+  it('shares renders between two renderer replicas and answers every accepted request while one of them stops', async () => {
+    // One project per worker: each key stays well under its 120 renders a minute.
+    const keys = Array.from({ length: 4 }, () => newProject('email').testKey);
+    const doc = exampleDesign('email');
+    const render = (key: string) => call('POST', '/embed/v1/render', { bearer: key, body: { doc, merge: { contact: { first_name: 'Ada' } } } });
+    const secondOps = 3_900 + (process.pid % 90);
+    const second = startService('renderer', { replica: true, env: { OPS_PORT: String(secondOps) } });
+    const secondUrl = `http://127.0.0.1:${secondOps}`;
+    await waitFor('the second renderer', async () => (await fetch(`${secondUrl}/readyz`).catch(() => null))?.status === 200);
+
+    const first = await rendersHandled(opsUrl('renderer'));
+    const statuses: number[] = [];
+    let running = true;
+    const load = Promise.all(
+      keys.map(async (key) => {
+        while (running) {
+          statuses.push((await render(key)).status);
+          await sleep(40);
+        }
+      }),
+    );
+    await sleep(1_500);
+    const beforeStop = await rendersHandled(secondUrl);
+    process.kill(second, 'SIGTERM');
+    await waitFor('the second renderer to stop', async () => !isAlive(second), 30_000);
+    await sleep(1_000);
+    running = false;
+    await load;
+
+    expect(beforeStop).toBeGreaterThan(0);
+    expect(await rendersHandled(opsUrl('renderer'))).toBeGreaterThan(first);
+    expect(statuses.length).toBeGreaterThan(10);
+    // Accepted while a replica drained: every one answered, by either replica (or 503, never dropped).
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(statuses.length * 0.9);
+  });
+});
