@@ -22,6 +22,9 @@ export function profile(name) {
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
       NATS_URL: `nats://127.0.0.1:${ports.nats}`,
       HTTP_PORT: String(ports.http),
+      // Each profile keeps its files apart; links to them start with its gateway's address.
+      STORAGE_DIR: path.join(dataDir, 'storage'),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${ports.http}`,
     },
     database,
   };

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { cursorSpecs, databaseSpecs } from '@embed/config';
+import { cursorSpecs, databaseSpecs, storageSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { KeysetCursorCodec } from '@embed/paging';
 import { BackendServiceModule, type BackendConfig, ServiceClientModule } from '@embed/service-runtime';
@@ -7,11 +7,12 @@ import { DesignsController } from './designs/designs.controller';
 import { DesignsService } from './designs/designs.service';
 import { ExportsController } from './exports/exports.controller';
 import { ExportsService } from './exports/exports.service';
+import { fileExportProviders } from './exports/file-exports.providers';
 import { PeopleService } from './people/people.service';
 import { TokensController } from './tokens/tokens.controller';
 import { TokensService } from './tokens/tokens.service';
 
-export const designsSpecs = { ...databaseSpecs, ...cursorSpecs };
+export const designsSpecs = { ...databaseSpecs, ...cursorSpecs, ...storageSpecs };
 
 /** Owns designs, restore points and people: the editor's and the server API's data. */
 @Module({})
@@ -31,6 +32,7 @@ export class DesignsModule {
         TokensService,
         DesignsService,
         ExportsService,
+        ...fileExportProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],
     };

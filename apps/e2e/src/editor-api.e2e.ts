@@ -57,7 +57,7 @@ describe('editor API', () => {
     expectError(await editor('POST', '/designs', { body: { name: 'Extra', doc: exampleDesign('email'), folder: 'x' } }), 400, 'request_invalid');
   });
 
-  it('exports HTML and text, recording export.created from the editor; files are not available yet', async () => {
+  it('exports HTML, text and files, recording export.created from the editor for each', async () => {
     const { testKey } = newProject('email');
     const { editor } = await editorSession(testKey, 'ann');
     const { body: design } = await editor('POST', '/designs', { body: { name: 'Export me', doc: exampleDesign('email') } });
@@ -67,14 +67,19 @@ describe('editor API', () => {
     expect(html.body).not.toHaveProperty('format');
     const text = await editor('POST', `/designs/${design.id}/export`, { body: { format: 'text' } });
     expect(text.status).toBe(200);
+    for (const format of ['pdf', 'png', 'zip']) {
+      const file = await editor('POST', `/designs/${design.id}/export`, { body: { format } });
+      expect(file.status).toBe(200);
+      expect(file.body).toMatchObject({ designId: design.id, format, url: expect.any(String), bytes: expect.any(Number) });
+    }
     const events = await query<{ data: any }>(`SELECT data FROM "OutboxEvent" WHERE type = 'export.created' AND "designId" = $1 ORDER BY "createdAt", id`, [design.id]);
     expect(events.map((event) => [event.data.source, event.data.format])).toEqual([
       ['editor', 'html'],
       ['editor', 'text'],
+      ['editor', 'pdf'],
+      ['editor', 'png'],
+      ['editor', 'zip'],
     ]);
-    for (const format of ['pdf', 'png', 'zip']) {
-      expectError(await editor('POST', `/designs/${design.id}/export`, { body: { format } }), 503, 'service_unavailable');
-    }
   });
 
   it('answers CORS for the token’s origin only, and refuses another origin or a bad token', async () => {

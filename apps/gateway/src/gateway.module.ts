@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { num } from 'envalid';
-import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from '@embed/config';
+import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { LoggingModule, RedisModule, ServiceClientModule } from '@embed/service-runtime';
 import { EditorTokenGuard } from './auth/editor-token.guard';
@@ -11,6 +11,10 @@ import { ExportsController } from './embed/exports.controller';
 import { RenderController } from './embed/render.controller';
 import { TokensController } from './embed/tokens.controller';
 import { UserDesignsController } from './embed/user-designs.controller';
+import { UsersController } from './embed/users.controller';
+import { FileDownloadsController } from './files/file-downloads.controller';
+import { FilesModule } from './files/files.module';
+import { ImageUploadsController } from './files/image-uploads.controller';
 import { HealthModule } from './health/health.module';
 import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
@@ -22,6 +26,7 @@ export const gatewaySpecs = {
   ...natsSpecs,
   ...databaseSpecs,
   ...redisSpecs,
+  ...storageSpecs,
   /** Multiplies every rate limit, for load tests; no request can change it. */
   RATE_LIMIT_MULTIPLIER: num({ default: 1 }),
 };
@@ -39,8 +44,9 @@ export class GatewayModule {
         RedisModule.forRoot(config.REDIS_URL),
         ServiceClientModule.forRoot(config.NATS_URL),
         HealthModule,
+        FilesModule.register(config),
       ],
-      controllers: [TokensController, UserDesignsController, ExportsController, RenderController, EditorDesignsController],
+      controllers: [TokensController, UserDesignsController, UsersController, ExportsController, RenderController, EditorDesignsController, FileDownloadsController, ImageUploadsController],
       providers: [
         ServiceCalls,
         KeyResolver,

@@ -1,6 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { num } from 'envalid';
 import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime';
+import { FilesController } from './files/files.controller';
+import { fileProviders, fileSpecs } from './files/files.providers';
+import { FilesService } from './files/files.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RenderService } from './render/render.service';
@@ -8,6 +11,7 @@ import { RenderService } from './render/render.service';
 export const rendererSpecs = {
   /** Memory for cached layouts (HTML of documents rendered lately), in MB. */
   RENDER_CACHE_MB: num({ default: 64 }),
+  ...fileSpecs,
 };
 
 /** Turns design documents into HTML, text, PDF, PNG and ZIP; scales in its own pods. */
@@ -17,8 +21,13 @@ export class RendererModule {
     return {
       module: RendererModule,
       imports: [BackendServiceModule.forService('renderer', config.LOG_LEVEL)],
-      controllers: [RenderController],
-      providers: [RenderService, { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) }],
+      controllers: [RenderController, FilesController],
+      providers: [
+        RenderService,
+        { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
+        FilesService,
+        ...fileProviders(config),
+      ],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { num, port, str, url } from 'envalid';
+import { bool, num, port, str, url } from 'envalid';
 import profiles from './local-profiles.json';
 
 // Defaults point at the stack that `npm start` runs on loopback, so nothing needs
@@ -39,4 +39,44 @@ export const cursorSpecs = {
    * (NODE_ENV=production): the local default is public.
    */
   CURSOR_SECRET: str({ devDefault: 'local-cursor-secret-not-for-deployments' }),
+};
+
+export const webhookUrlSpecs = {
+  /**
+   * Whether webhook URLs may be http or resolve to loopback, private or link-local
+   * addresses. Allowed by default outside production (NODE_ENV=production, as the
+   * deployment image sets) so that `npm start` and the tests can use local receivers.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool({ default: false, devDefault: true }),
+};
+
+export const webhookDeliverySpecs = {
+  ...webhookUrlSpecs,
+  /** How long a receiver has to answer before the attempt counts as failed (spec §8: 10 s). */
+  WEBHOOK_ANSWER_TIMEOUT_MS: num({ default: 10_000 }),
+  /** Multiplies the retry schedule; tests shrink it to run hours of backoff in seconds. */
+  WEBHOOK_RETRY_SCALE: num({ default: 1 }),
+  /** Webhook POSTs in flight at once per dispatcher replica. */
+  WEBHOOK_CONCURRENCY: num({ default: 64 }),
+  /** Deliveries of one project queued at once: one busy or slow project cannot fill the queue for the others. */
+  WEBHOOK_PROJECT_WINDOW: num({ default: 16 }),
+  /** How often the outbox and due deliveries are looked at when nothing wakes the dispatcher sooner. */
+  WEBHOOK_POLL_MS: num({ default: 200 }),
+};
+
+export const storageSpecs = {
+  /** Where exported files and uploaded images live: `filesystem` (one machine) or `s3` (Kubernetes). */
+  STORAGE_DRIVER: str({ choices: ['filesystem', 's3'], default: 'filesystem' }),
+  /** Filesystem driver: the directory shared by the gateway, designs and renderer. */
+  STORAGE_DIR: str({ default: '.local/start/storage' }),
+  /** Signs the gateway's download links of filesystem-stored files. Required in production. */
+  STORAGE_SIGNING_SECRET: str({ devDefault: 'local-storage-secret-not-for-deployments' }),
+  /** The gateway's public address: uploaded images' links and relative download links start with it. Required in production. */
+  PUBLIC_BASE_URL: url({ devDefault: `http://127.0.0.1:${local.ports.http}` }),
+  /** How long an exported file's link works (and the file is kept), in hours. */
+  EXPORT_RETENTION_HOURS: num({ default: 24 }),
+  /** S3 driver: bucket, region and, for S3-compatible stores, the endpoint (path-style addressing then). */
+  S3_BUCKET: str({ default: '' }),
+  S3_REGION: str({ default: 'us-east-1' }),
+  S3_ENDPOINT: str({ default: '' }),
 };

@@ -1,9 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseHealth } from './database-health';
+import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { DesignsRepository } from './designs/designs.repository';
 import { EditorTokensRepository } from './editor-tokens/editor-tokens.repository';
+import { ErasureRepository } from './erasure/erasure.repository';
 import { ExportRecordsRepository } from './exports/export-records.repository';
+import { ImagesRepository } from './images/images.repository';
 import { KeysRepository } from './keys/keys.repository';
+import { OutboxRelayRepository } from './outbox/outbox-relay.repository';
 import { PeopleRepository } from './people/people.repository';
 import { PrismaService } from './prisma.service';
 import { ProjectsRepository } from './projects/projects.repository';
@@ -21,6 +25,10 @@ const repositories = [
   EditorTokensRepository,
   DesignsRepository,
   ExportRecordsRepository,
+  ImagesRepository,
+  OutboxRelayRepository,
+  DeliveriesRepository,
+  ErasureRepository,
 ];
 
 @Module({})
@@ -44,6 +52,7 @@ export function openRepositories(databaseUrl: string) {
     keys: new KeysRepository(prisma),
     sites: new SitesRepository(prisma),
     webhooks: new WebhooksRepository(prisma),
+    deliveries: new DeliveriesRepository(prisma),
     close: () => prisma.close(),
   };
 }

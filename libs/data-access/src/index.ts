@@ -1,6 +1,15 @@
 export { DataAccessModule, openRepositories, type Repositories } from './data-access.module';
 export { DatabaseHealth } from './database-health';
 export {
+  DeliveriesRepository,
+  DeliveryNotRedeliverableError,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveryRecord,
+  type DueDelivery,
+  type NextStep,
+} from './deliveries/deliveries.repository';
+export {
   DesignsRepository,
   FIRST_REVISION,
   type DesignPage,
@@ -11,9 +20,12 @@ export {
 } from './designs/designs.repository';
 export { EditorTokensRepository, type EditorTokenContext, type NewEditorToken } from './editor-tokens/editor-tokens.repository';
 export { RecordNotFoundError } from './errors';
-export { ExportRecordsRepository, type NewExport } from './exports/export-records.repository';
+export { ErasureRepository, PERSON_TABLES, type ErasureTarget, type PersonTable } from './erasure/erasure.repository';
+export { ExportRecordsRepository, newExportId, type NewExport, type NewFileExport } from './exports/export-records.repository';
+export { ImagesRepository, newImageId, type NewImage } from './images/images.repository';
 export { KeysRepository, type KeyContext } from './keys/keys.repository';
-export { PeopleRepository, type KnownPerson, type PersonState } from './people/people.repository';
+export { OutboxRelayRepository, type RelayedBatch } from './outbox/outbox-relay.repository';
+export { PeopleRepository, PersonErasedError, type KnownPerson, type PersonState } from './people/people.repository';
 export { ProjectsRepository, type CreatedProject, type NewProject } from './projects/projects.repository';
 export { SitesRepository } from './sites/sites.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';

@@ -2,7 +2,7 @@ import type { Command } from './command';
 import { keyCreate, keyRevoke } from './key.commands';
 import { projectCreate, projectSuspend } from './project.commands';
 import { siteAdd, siteRemove } from './site.commands';
-import { webhookPing, webhookSet } from './webhook.commands';
+import { webhookDeliveries, webhookPing, webhookRedeliver, webhookRotateSecret, webhookSet } from './webhook.commands';
 import { workspaceCreate, workspaceSuspend } from './workspace.commands';
 
 /** Every admin command, by its two words (contracts section 2). */
@@ -17,6 +17,9 @@ export const COMMANDS: Record<string, Command> = {
   'site remove': siteRemove,
   'webhook set': webhookSet,
   'webhook ping': webhookPing,
+  'webhook deliveries': webhookDeliveries,
+  'webhook redeliver': webhookRedeliver,
+  'webhook rotate-secret': webhookRotateSecret,
 };
 
 export type { Command } from './command';

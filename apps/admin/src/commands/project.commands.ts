@@ -2,7 +2,7 @@ import { DESIGN_MODES, type Environment } from '@embed/contracts';
 import { hashSecret, newSecretKey, newWebhookSecret } from '@embed/credentials';
 import { oneOf, parseFlags } from '../cli-args';
 import type { Command } from './command';
-import { eventsFlag, originFlag, webhookUrlFlag } from './validators';
+import { eventsFlag, originFlag, safeWebhookUrlFlag } from './validators';
 
 const createUsage =
   'project create --name N --mode email|page|popup|document [--workspace ID] [--test-site ORIGIN]... [--live-site ORIGIN]... [--webhook-url URL] [--events a,b]';
@@ -29,7 +29,7 @@ export const projectCreate: Command = {
       ...(flags['live-site'] ?? []).map((origin) => ({ environment: 'live' as const, origin: originFlag('live-site', origin) })),
     ];
     const webhook = flags['webhook-url']
-      ? { url: webhookUrlFlag(flags['webhook-url']), events: eventsFlag(flags.events), secret: newWebhookSecret() }
+      ? { url: await safeWebhookUrlFlag('webhook-url', flags['webhook-url']), events: eventsFlag(flags.events), secret: newWebhookSecret() }
       : undefined;
     const secrets: Record<Environment, string> = { test: newSecretKey('test'), live: newSecretKey('live') };
     const created = await projects.create({

@@ -13,9 +13,9 @@ import {
   type StoredDesign,
   type ServiceReply,
 } from '@embed/contracts';
-import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
+import { type DesignRecord, DesignsRepository, type KnownPerson, PersonErasedError } from '@embed/data-access';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
-import { designNotFound } from '../common/replies';
+import { designNotFound, userErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
 import { checkDocument } from './document-check';
 import { toDesign, toRestorePoint, toSummary } from './design-views';
@@ -30,6 +30,16 @@ export interface OwnedDesign {
 }
 
 const listOf = (person: KnownPerson) => JSON.stringify([person.projectId, person.environment, person.personId]);
+
+/** A write that met an erasure starting under it (the person's row lock decides) answers 409, not a fault. */
+async function unlessErased<T>(write: () => Promise<ServiceReply<T>>): Promise<ServiceReply<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof PersonErasedError) return userErased();
+    throw error;
+  }
+}
 
 @Injectable()
 export class DesignsService {
@@ -64,7 +74,7 @@ export class DesignsService {
     if (!checked.ok) return checked;
     const person = await this.people.known(scope);
     if (!person.ok) return person;
-    return ok(toDesign(await this.designs.create(person.value, { name, mode, doc })));
+    return unlessErased(async () => ok(toDesign(await this.designs.create(person.value, { name, mode, doc }))));
   }
 
   async save({ person: scope, designId, mode, name, doc }: SaveDesignRequest): Promise<ServiceReply<Design>> {
@@ -72,14 +82,16 @@ export class DesignsService {
     if (!checked.ok) return checked;
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
-    const saved = await this.designs.save(owner.value, designId, { name, doc });
-    return saved ? ok(toDesign(saved)) : designNotFound();
+    return unlessErased(async () => {
+      const saved = await this.designs.save(owner.value, designId, { name, doc });
+      return saved ? ok(toDesign(saved)) : designNotFound();
+    });
   }
 
   async delete({ person: scope, designId }: DesignRequest): Promise<ServiceReply<null>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
-    return (await this.designs.delete(owner.value, designId)) ? ok(null) : designNotFound();
+    return unlessErased(async () => ((await this.designs.delete(owner.value, designId)) ? ok(null) : designNotFound()));
   }
 
   async revisions({ person: scope, designId }: DesignRequest): Promise<ServiceReply<RestorePointList>> {

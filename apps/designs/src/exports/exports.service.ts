@@ -3,6 +3,9 @@ import {
   type ExportDesignRequest,
   type ExportFormat,
   fail,
+  FILE_FORMATS,
+  type FileExport,
+  type FileFormat,
   type HtmlExport,
   ok,
   RENDER_DESIGN_SUBJECT,
@@ -14,6 +17,7 @@ import type { DesignRecord } from '@embed/data-access';
 import { ExportRecordsRepository } from '@embed/data-access';
 import { ServiceClient, ServiceUnavailableError } from '@embed/service-runtime';
 import { DesignsService } from '../designs/designs.service';
+import { FileExportsService } from './file-exports.service';
 
 /**
  * How long an export waits for the renderer. The gateway's deadline for an export must
@@ -21,8 +25,7 @@ import { DesignsService } from '../designs/designs.service';
  */
 export const RENDER_TIMEOUT_MS = 8_000;
 
-/** Formats answered with the HTML export (`text` is the same answer, recorded as a plain-text export). */
-const HTML_ANSWERED: ReadonlySet<ExportFormat> = new Set(['html', 'text']);
+const isFileFormat = (format: ExportFormat): format is FileFormat => (FILE_FORMATS as readonly string[]).includes(format);
 
 @Injectable()
 export class ExportsService {
@@ -30,19 +33,24 @@ export class ExportsService {
     private readonly designs: DesignsService,
     private readonly exports: ExportRecordsRepository,
     private readonly services: ServiceClient,
+    private readonly files: FileExportsService,
   ) {}
 
-  /** Renders the design as last saved, then records the export and `export.created` together. */
-  async export(request: ExportDesignRequest): Promise<ServiceReply<HtmlExport>> {
+  /**
+   * Renders the design as last saved, then records the export and `export.created`
+   * together. `html` and the editor's `text` answer the HTML export; the file formats
+   * a FileExport.
+   */
+  async export(request: ExportDesignRequest): Promise<ServiceReply<HtmlExport | FileExport>> {
     const found = await this.designs.findOwned(request);
     if (!found.ok) return found;
     const { person, design } = found.value;
-    // File exports come with their own issue; until then they must not pretend to work.
-    if (!HTML_ANSWERED.has(request.format)) return fail(503, 'service_unavailable', `format ${request.format} is not available yet`);
+    const { format } = request;
+    if (isFileFormat(format)) return this.files.export(person, design, { ...request, format });
     const rendered = await this.render(design, request);
     if (!rendered.ok) return rendered;
     const bytes = request.format === 'text' ? Buffer.byteLength(rendered.value.text) : rendered.value.bytes;
-    const { format, source } = request;
+    const { source } = request;
     const exportId = await this.exports.record(person, { designId: design.id, revision: design.revision, format, source, bytes });
     return ok({ exportId, designId: design.id, revision: design.revision, ...rendered.value });
   }

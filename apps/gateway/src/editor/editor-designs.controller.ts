@@ -8,6 +8,7 @@ import {
   DESIGNS_SUBJECTS,
   type EditorSession,
   type ExportDesignRequest,
+  type FileExport,
   type HtmlExport,
   type ListDesignsRequest,
   type RestorePoint,
@@ -77,8 +78,8 @@ export class EditorDesignsController {
   @Post(':id/export')
   @HttpCode(200)
   @EditorEndpoint('editorExport')
-  export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport> {
+  export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };
-    return this.services.call<HtmlExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
+    return this.services.call<HtmlExport | FileExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { DESIGNS_SUBJECTS, type ExportDesignRequest, type HtmlExport } from '@embed/contracts';
+import { DESIGNS_SUBJECTS, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
@@ -15,7 +15,7 @@ export class ExportsController {
   @Post()
   @HttpCode(200)
   @EmbedEndpoint('exportDesign')
-  export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport> {
+  export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: body.user.id },
       designId: params.id,
@@ -25,6 +25,6 @@ export class ExportsController {
       text: body.text,
       fullPage: body.fullPage,
     };
-    return this.services.call<HtmlExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
+    return this.services.call<HtmlExport | FileExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
   }
 }

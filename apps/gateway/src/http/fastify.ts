@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { factory } from 'ulid';
 import { httpDuration, httpRequests } from '@embed/service-runtime';
+import { isImageUpload, registerImageBodies } from '../files/image-bodies';
 import type { RouteTable } from './route-table';
 
 export const REQUEST_ID_HEADER = 'request-id';
@@ -43,11 +44,12 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
   // Bodies are JSON: any other content type is refused before it is parsed, not read as text or a form.
   adapter.getInstance().addHook('preParsing', async (request, reply, payload) => {
     const type = request.headers['content-type'];
-    if (type !== undefined && !isJson(type)) {
+    if (type !== undefined && !isJson(type) && !isImageUpload(request, type)) {
       return reply.status(415).send({ error: 'Content-Type must be application/json', code: 'request_invalid', requestId: request.id });
     }
     return payload;
   });
+  registerImageBodies(adapter.getInstance());
   adapter.getInstance().addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.add(method, route.url);
   });

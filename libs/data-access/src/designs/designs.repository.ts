@@ -4,7 +4,7 @@ import type { DesignDocument, DesignMode } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
-import type { KnownPerson } from '../people/people.repository';
+import { type KnownPerson, lockActivePerson } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
 
 export interface DesignSummaryRecord {
@@ -85,9 +85,12 @@ export class DesignsRepository {
     return row ?? null;
   }
 
+  // The writes below throw PersonErasedError when the person's erasure started after they were looked up.
+
   /** The design, its first restore point and its `design.saved` event, all or nothing. */
   async create(person: KnownPerson, design: { name: string; mode: DesignMode; doc: DesignDocument }): Promise<DesignRecord> {
     return this.prisma.$transaction(async (tx) => {
+      await lockActivePerson(tx, person);
       const row = await tx.design.create({
         data: { id: newDesignId(), ...ownedBy(person), ...design, revision: FIRST_REVISION, doc: design.doc as Prisma.InputJsonObject },
         select: { ...summaryFields, doc: true },
@@ -104,6 +107,7 @@ export class DesignsRepository {
    */
   async save(person: KnownPerson, designId: string, change: { name?: string; doc: DesignDocument }): Promise<DesignRecord | null> {
     return this.prisma.$transaction(async (tx) => {
+      await lockActivePerson(tx, person);
       const [row] = await tx.design.updateManyAndReturn({
         where: { ...ownedBy(person), id: designId },
         data: { revision: { increment: 1 }, doc: change.doc as Prisma.InputJsonObject, ...(change.name !== undefined && { name: change.name }) },
@@ -118,6 +122,7 @@ export class DesignsRepository {
   /** Deletes the design with its restore points and writes `design.deleted`; false when the person has no such design. */
   async delete(person: KnownPerson, designId: string): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
+      await lockActivePerson(tx, person);
       const { count } = await tx.design.deleteMany({ where: { ...ownedBy(person), id: designId } });
       if (count === 0) return false;
       await addOutboxEvent(tx, person, 'design.deleted', designId, { designId, userId: person.userId });

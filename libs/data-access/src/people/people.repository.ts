@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@prisma/client';
 import type { PersonScope } from '@embed/contracts';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
@@ -13,6 +14,26 @@ export type PersonState = 'active' | 'erasing';
 export interface KnownPerson extends PersonScope {
   personId: string;
   state: PersonState;
+}
+
+/** The person's erasure started (or finished) between looking them up and writing for them. */
+export class PersonErasedError extends Error {
+  constructor() {
+    super('this person is being erased');
+    this.name = 'PersonErasedError';
+  }
+}
+
+/**
+ * Called first inside a write transaction for a person: holds their row FOR SHARE until
+ * the transaction ends, and throws PersonErasedError unless they are still active.
+ * Writes of one person still run side by side (shared locks), but the erasure's marking
+ * UPDATE waits for them, and they wait for it and then see `erasing`: no write lands
+ * after an erasure started.
+ */
+export async function lockActivePerson(tx: Prisma.TransactionClient, person: KnownPerson): Promise<void> {
+  const [row] = await tx.$queryRaw<{ state: PersonState }[]>`SELECT state FROM "Person" WHERE id = ${person.personId} FOR SHARE`;
+  if (row?.state !== 'active') throw new PersonErasedError();
 }
 
 @Injectable()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PING_MESSAGE, type SubscribableEvent, type WebhookEnvelope } from '@embed/contracts';
+import { deliveryBody } from '../deliveries/delivery-body';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
@@ -28,7 +29,26 @@ export class WebhooksRepository {
     return { id: saved.id, url: saved.url, events: saved.events as SubscribableEvent[], created: !existing };
   }
 
-  /** Queues a `ping` delivery to the project's webhook and returns its id. */
+  /**
+   * Gives the webhook `newSecret`; the old one keeps signing beside it for `overlapMs`
+   * (two `v1=` values), so receivers can switch without losing events. A second
+   * rotation within the overlap drops the oldest secret.
+   */
+  async rotateSecret(projectId: string, newSecret: string, overlapMs: number): Promise<{ webhookId: string; previousSecretExpiresAt: string }> {
+    const [row] = await this.prisma.sql<{ id: string; expiresAt: string }>(
+      `UPDATE "WebhookEndpoint"
+       SET "previousSecret" = secret, secret = $2,
+           "previousSecretExpiresAt" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000),
+           "updatedAt" = now() AT TIME ZONE 'UTC'
+       WHERE "projectId" = $1
+       RETURNING id, to_char("previousSecretExpiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt"`,
+      [projectId, newSecret, overlapMs],
+    );
+    if (!row) throw new RecordNotFoundError('webhook of project', projectId);
+    return { webhookId: row.id, previousSecretExpiresAt: row.expiresAt };
+  }
+
+  /** Queues a `ping` delivery to the project's webhook and returns its id; the dispatcher sends it within its poll interval. */
   async queuePing(projectId: string): Promise<string> {
     const webhook = await this.prisma.webhookEndpoint.findUnique({ where: { projectId }, select: { id: true } });
     if (!webhook) throw new RecordNotFoundError('webhook of project', projectId);
@@ -48,7 +68,7 @@ export class WebhooksRepository {
         projectId,
         environment: envelope.environment,
         eventType: envelope.type,
-        body: JSON.stringify(envelope),
+        body: deliveryBody(envelope),
         nextAttemptAt: new Date(),
       },
     });

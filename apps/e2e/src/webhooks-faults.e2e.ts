@@ -1,0 +1,104 @@
+// Webhook delivery under faults: the dispatcher killed and Redis crashed in the middle
+// of a burst of 1,000 events. Every event must arrive at least once, with the same bytes
+// on every arrival of its id.
+import { query } from './support/database';
+import { killService, sleep, startService, waitUntilReady } from './support/stack';
+import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import { crashAndRestartRedis, FAST_DISPATCHER, restartDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
+import { saveDesign } from './support/api';
+
+jest.setTimeout(120_000);
+
+const BURST = 1_000;
+const CHUNK = 50;
+const CHUNK_EVERY_MS = 40;
+
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await WebhookReceiver.start();
+  await restartDispatcher(FAST_DISPATCHER);
+});
+
+afterAll(async () => {
+  await receiver.stop();
+  await restartDispatcher();
+});
+
+/**
+ * Writes `BURST` export.created events to the outbox in chunks, as the designs service
+ * does inside its transactions (one design each, so none is coalesced away), calling
+ * `midway` once half of them are written and deliveries are under way. Returns the
+ * export ids written.
+ */
+async function burst(projectId: string, tag: string, path: string, midway: () => Promise<void>): Promise<string[]> {
+  const exportIds: string[] = [];
+  for (let chunk = 0; chunk < BURST / CHUNK; chunk++) {
+    if (chunk === BURST / CHUNK / 2) {
+      // The fault must strike while deliveries are flowing, not before or after them.
+      const arrived = new Set(receiver.at(path).map((r) => r.json.id)).size;
+      expect(arrived).toBeGreaterThan(0);
+      expect(arrived).toBeLessThan(exportIds.length);
+      await midway();
+    }
+    const rows = Array.from({ length: CHUNK }, (_, i) => {
+      const n = chunk * CHUNK + i;
+      const designId = `${tag}${String(n).padStart(26 - tag.length, '0')}`.toUpperCase();
+      const exportId = `exp_${tag}_${n}`;
+      exportIds.push(exportId);
+      return { id: `evt_${tag}_${n}`, designId, data: { exportId, designId, userId: 'burst', revision: 0, source: 'server', format: 'html' } };
+    });
+    await query(
+      `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, "designId", data, "createdAt")
+       SELECT r.id, $1, 'test', 'export.created', r."designId", r.data, now() AT TIME ZONE 'UTC'
+       FROM jsonb_to_recordset($2::jsonb) AS r(id text, "designId" text, data jsonb)`,
+      [projectId, JSON.stringify(rows)],
+    );
+    await sleep(CHUNK_EVERY_MS);
+  }
+  return exportIds;
+}
+
+/** Every export id arrived, each delivery id always with the same bytes, each signed. */
+async function expectEveryEventOnce(path: string, exportIds: string[], secret: string): Promise<void> {
+  const requests = await receiver.waitFor(path, `all ${BURST} events`, (r) => new Set(r.map((x) => x.json.data.exportId)).size >= BURST, 90_000);
+  const bodiesById = new Map<string, Set<string>>();
+  for (const request of requests) bodiesById.set(request.json.id, (bodiesById.get(request.json.id) ?? new Set()).add(request.body));
+  expect([...bodiesById.values()].filter((bodies) => bodies.size > 1)).toEqual([]);
+  expect(new Set(requests.map((r: ReceivedWebhook) => r.json.data.exportId))).toEqual(new Set(exportIds));
+  expect(bodiesById.size).toBe(BURST);
+  expect(requests.filter((r) => !verifySignature(r.body, r.headers['service-signature'], secret))).toEqual([]);
+}
+
+it('loses nothing when the dispatcher is killed in the middle of a burst and started again', async () => {
+  receiver.behave('killed', { delayMs: 5 });
+  const project = webhookProject(receiver.url('killed'), 'export.created');
+  const exportIds = await burst(project.projectId, 'k', 'killed', async () => {
+    await killService('webhook-dispatcher');
+    await sleep(500);
+    startService('webhook-dispatcher', { env: FAST_DISPATCHER });
+  });
+  await expectEveryEventOnce('killed', exportIds, project.secret);
+});
+
+it('loses nothing when Redis crashes in the middle of a burst and comes back', async () => {
+  receiver.behave('redis', { delayMs: 5 });
+  const project = webhookProject(receiver.url('redis'), 'export.created');
+  const exportIds = await burst(project.projectId, 'r', 'redis', () => crashAndRestartRedis(1_000));
+  await waitUntilReady();
+  await expectEveryEventOnce('redis', exportIds, project.secret);
+});
+
+it('checks the address again at each connection in production configuration', async () => {
+  await restartDispatcher({ ...FAST_DISPATCHER, WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
+  try {
+    // Set in the local configuration (where loopback is fine), then sent by a production one.
+    const project = webhookProject(`https://localhost:${receiver.port}/private`);
+    await saveDesign(project.testKey, 'person-private');
+    const refused = await waitForDelivery(project.projectId, 'a refused attempt', (d) => d.attempts.length > 0);
+    expect(refused.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/localhost resolves to .*not a public address/) });
+    expect(receiver.at('private')).toEqual([]);
+  } finally {
+    await restartDispatcher(FAST_DISPATCHER);
+  }
+});

@@ -1,0 +1,27 @@
+import { type ErasureRepository, type ErasureTarget, PERSON_TABLES } from '@embed/data-access';
+import { type ObjectStorage, ownerPrefixes } from '@embed/storage';
+
+/** What an erasure needs of the database. */
+export type ErasureStore = Pick<ErasureRepository, 'deleteBatch' | 'finish'>;
+/** What an erasure needs of the object storage (uploaded images, exported files). */
+export type ErasureFiles = Pick<ObjectStorage, 'deletePrefix'>;
+
+/**
+ * Erases everything of one person: each table in batches of short transactions (a
+ * person with 10,000 designs never holds locks for long), then the person with the one
+ * `user.erased` event. Every step only deletes what is left, so a run cut short by a
+ * crash is simply run again. Returns whether this run wrote `user.erased`.
+ *
+ * Stored files (images, file exports) go by the person's key prefixes before `finish`:
+ * until the person's row is gone a crash runs every step again, files included, and
+ * after that nothing could find them.
+ */
+export async function erasePerson(store: ErasureStore, files: ErasureFiles, target: ErasureTarget, batchSize: number): Promise<boolean> {
+  for (const table of PERSON_TABLES) {
+    let deleted: number;
+    do deleted = await store.deleteBatch(table, target, batchSize);
+    while (deleted === batchSize);
+  }
+  for (const prefix of ownerPrefixes(target)) await files.deletePrefix(prefix);
+  return store.finish(target);
+}

@@ -1,0 +1,48 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import { ErasureRepository, type ErasureTarget } from '@embed/data-access';
+import { RedisConnection } from '@embed/service-runtime';
+import { ObjectStorage } from '@embed/storage';
+import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, ErasureQueue } from '../queue/erasure-queue';
+import { erasePerson } from './erase-person';
+
+/** Rows deleted per statement: bigger is faster, smaller holds locks for less time. */
+export const ERASURE_BATCH_SIZE = Symbol('ERASURE_BATCH_SIZE');
+
+/** Runs the erasure jobs of this replica; every replica runs one, sharing the queue. */
+@Injectable()
+export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(ErasureWorker.name);
+  private worker?: Worker<ErasureTarget>;
+
+  constructor(
+    private readonly redis: RedisConnection,
+    private readonly erasure: ErasureRepository,
+    private readonly queue: ErasureQueue,
+    private readonly files: ObjectStorage,
+    @Inject(ERASURE_BATCH_SIZE) private readonly batchSize: number,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // A worker blocks on Redis, so it has connections of its own that wait out an outage.
+    const connection = { ...this.redis.options, maxRetriesPerRequest: null };
+    this.worker = new Worker<ErasureTarget>(ERASURE_QUEUE, (job) => this.run(job.data), { connection, ...ERASURE_WORKER_OPTIONS });
+    // Logged by our id only: the integrator's id for the person never reaches a log.
+    this.worker.on('failed', (job, err) => this.logger.warn({ err, personId: job?.data.personId, attempt: job?.attemptsMade }, 'erasure attempt failed'));
+    this.worker.on('error', (err) => this.logger.error({ err }, 'erasure worker error'));
+    // A crash between marking and queueing, or a job given up after its last attempt,
+    // leaves someone `erasing` with no job; queueing them again is harmless (same job id).
+    for (const target of await this.erasure.unfinished()) await this.queue.enqueue(target);
+  }
+
+  /** Lets the jobs in hand finish their current run; an interrupted one would resume anyway. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async run(target: ErasureTarget): Promise<void> {
+    const started = Date.now();
+    const erased = await erasePerson(this.erasure, this.files, target, this.batchSize);
+    if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
+  }
+}

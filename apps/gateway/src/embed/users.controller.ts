@@ -1,0 +1,27 @@
+import { Controller, Delete, Param, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ERASURE_SUBJECTS, type EraseUserOutcome, type EraseUserRequest } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { Key } from '../auth/request-context';
+import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { UserParams } from './dto/common.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+@Controller('embed/v1/users/:userId')
+export class UsersController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /**
+   * Spec 4.6: 202 `{"status":"erasing"}` for a known person (again while the erasure
+   * runs), 204 with no body for one never seen. The status depends on the answer, so
+   * the reply is sent here rather than by Nest, which would set one fixed status.
+   */
+  @Delete()
+  @EmbedEndpoint('eraseUser')
+  async erase(@Key() key: KeyContext, @Param() params: UserParams, @Res() reply: FastifyReply): Promise<void> {
+    const request: EraseUserRequest = { person: { projectId: key.projectId, environment: key.environment, userId: params.userId } };
+    const outcome = await this.services.call<EraseUserOutcome>(ERASURE_SUBJECTS.erase, request, TIMEOUTS_MS.write);
+    if (outcome.status === 'erasing') void reply.status(202).send({ status: 'erasing' });
+    else void reply.status(204).send();
+  }
+}

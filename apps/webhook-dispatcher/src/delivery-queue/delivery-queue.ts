@@ -1,0 +1,58 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { type JobsOptions, Queue } from 'bullmq';
+import type { DueDelivery } from '@embed/data-access';
+import { RedisConnection } from '@embed/service-runtime';
+import { MAX_ATTEMPTS } from '@embed/webhook-signing';
+
+export const DELIVERY_QUEUE = 'webhook-deliveries';
+export const DELIVERY_JOB = 'deliver';
+/** The backoff type whose delays come from the retry schedule (see DeliveryWorker). */
+export const DELIVERY_BACKOFF = 'delivery-schedule';
+
+export interface DeliveryJobData {
+  deliveryId: string;
+}
+
+/**
+ * The job of one delivery. Its id is the delivery's, so queueing the same delivery again
+ * (every replica's admission loop does, every poll) is a no-op while the job exists;
+ * finished jobs are removed so that a redelivery can be queued again. Only the attempts
+ * the delivery has left are given, so a job queued again after an outage does not
+ * restart the count.
+ */
+export function deliveryJobOptions(due: DueDelivery): JobsOptions {
+  return {
+    jobId: due.id,
+    attempts: Math.max(1, MAX_ATTEMPTS - due.attemptCount),
+    backoff: { type: DELIVERY_BACKOFF },
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
+}
+
+/**
+ * How long a worker holds a job before another replica may take it over: longer than
+ * the slowest attempt (the answer deadline plus the database writes around it). The
+ * lock is renewed at half this while the attempt runs.
+ */
+export const lockDurationMs = (answerTimeoutMs: number) => answerTimeoutMs + 5_000;
+
+/** The BullMQ queue the dispatcher's admission loop fills and its workers drain. */
+@Injectable()
+export class DeliveryQueue implements OnModuleDestroy {
+  private readonly queue: Queue<DeliveryJobData>;
+
+  constructor(redis: RedisConnection) {
+    // Fail fast while Redis is away: the admission loop tries again on its next poll.
+    this.queue = new Queue<DeliveryJobData>(DELIVERY_QUEUE, { connection: { ...redis.options, maxRetriesPerRequest: 1 } });
+  }
+
+  async enqueue(due: DueDelivery[]): Promise<void> {
+    if (due.length === 0) return;
+    await this.queue.addBulk(due.map((delivery) => ({ name: DELIVERY_JOB, data: { deliveryId: delivery.id }, opts: deliveryJobOptions(delivery) })));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue.close();
+  }
+}

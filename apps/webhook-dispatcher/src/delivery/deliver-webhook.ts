@@ -1,0 +1,42 @@
+import { UnrecoverableError } from 'bullmq';
+import type { DeliveriesRepository } from '@embed/data-access';
+import { signatureHeader, type UrlSafetyRule } from '@embed/webhook-signing';
+import { nextStep } from './next-step';
+import { postWebhook } from './webhook-post';
+
+/** A failed attempt with a retry to come; the queue waits `retryInMs`, the time recorded for the next attempt. */
+export class AttemptFailedError extends Error {
+  constructor(
+    message: string,
+    readonly retryInMs: number,
+  ) {
+    super(message);
+    this.name = 'AttemptFailedError';
+  }
+}
+
+export interface DeliverySettings {
+  timeoutMs: number;
+  retryScale: number;
+  rule: UrlSafetyRule;
+}
+
+/**
+ * One attempt of one delivery: claim it, sign its stored body at this moment, POST it,
+ * keep the attempt. A failed attempt throws, so that BullMQ retries it with the
+ * schedule's delay; the last one throws UnrecoverableError. A delivery that is done,
+ * not due, or waiting behind an older one of its design is left alone (the admission
+ * loop queues it when its turn comes).
+ */
+export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryId: string, settings: DeliverySettings): Promise<void> {
+  const claimed = await deliveries.claim(deliveryId);
+  if (!claimed) return;
+  const startedAt = new Date();
+  const signature = signatureHeader(claimed.body, claimed.secrets, startedAt.getTime() / 1000);
+  const result = await postWebhook(claimed.url, claimed.body, { signature, timeoutMs: settings.timeoutMs, rule: settings.rule });
+  const next = nextStep(result, claimed.attempt, claimed.id, settings.retryScale);
+  await deliveries.recordAttempt(claimed.id, { startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, next);
+  const failure = `attempt ${claimed.attempt}: ${result.error}`;
+  if (next.status === 'pending') throw new AttemptFailedError(failure, next.retryInMs);
+  if (next.status === 'failed') throw new UnrecoverableError(`${failure}; no attempt left`);
+}

@@ -1,0 +1,8 @@
+import { databaseSpecs, redisSpecs, webhookDeliverySpecs } from '@embed/config';
+import type { BackendConfig } from '@embed/service-runtime';
+
+export const webhookDispatcherSpecs = { ...databaseSpecs, ...redisSpecs, ...webhookDeliverySpecs };
+export type DispatcherConfig = BackendConfig<typeof webhookDispatcherSpecs>;
+
+/** The injection token of the dispatcher's validated configuration. */
+export const DISPATCHER_CONFIG = Symbol('DISPATCHER_CONFIG');

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@prisma/client';
+import type { Environment, WebhookEventType } from '@embed/contracts';
+import { deliveryBody } from '../deliveries/delivery-body';
+import { newId } from '../ids';
+import { PrismaService } from '../prisma.service';
+import { type LatestSavedDelivery, planSavedDeliveries, savedEventKey } from './coalesce';
+
+/** One outbox event bound for a subscribed webhook. */
+interface BoundEvent {
+  eventId: string;
+  webhookId: string;
+  projectId: string;
+  environment: Environment;
+  type: WebhookEventType;
+  personId: string | null;
+  designId: string | null;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+interface NewDelivery {
+  id: string;
+  webhookId: string;
+  projectId: string;
+  environment: Environment;
+  eventType: string;
+  personId: string | null;
+  designId: string | null;
+  body: string;
+}
+
+export interface RelayedBatch {
+  /** Outbox events taken (delivered, merged or not subscribed). */
+  events: number;
+  /** Deliveries made or given a newer revision. */
+  deliveries: number;
+}
+
+/** One relay at a time across every dispatcher replica, so deliveries are made in outbox order. */
+const RELAY_LOCK = `SELECT pg_try_advisory_xact_lock(hashtext('webhook-outbox-relay')) AS locked`;
+
+const PENDING_EVENTS = `
+  SELECT e.id AS "eventId", e."projectId", e.environment::text AS environment, e.type, e."personId", e."designId", e.data,
+         to_char(e."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", w.id AS "webhookId", w.events
+  FROM "OutboxEvent" e LEFT JOIN "WebhookEndpoint" w ON w."projectId" = e."projectId"
+  WHERE e."dispatchedAt" IS NULL
+  ORDER BY e."createdAt", e.id
+  LIMIT $1
+  FOR UPDATE OF e SKIP LOCKED`;
+
+/** The newest design.saved delivery per webhook and design, locked so a sender cannot claim it while it is merged into. */
+const LATEST_SAVED = `
+  SELECT k."webhookId", k."designId", l.id, l.revision, (l.status = 'pending' AND l."attemptCount" = 0) AS mergeable
+  FROM jsonb_to_recordset($1::jsonb) AS k("webhookId" text, "designId" text)
+  CROSS JOIN LATERAL (
+    SELECT d.id, d.status, d."attemptCount", (d.body::jsonb #>> '{data,revision}')::int AS revision
+    FROM "WebhookDelivery" d
+    WHERE d."designId" = k."designId" AND d."webhookId" = k."webhookId" AND d."eventType" = 'design.saved'
+    ORDER BY d.id DESC LIMIT 1
+    FOR UPDATE
+  ) l`;
+
+const MERGE_BODIES = `
+  UPDATE "WebhookDelivery" d SET body = r.body
+  FROM jsonb_to_recordset($1::jsonb) AS r(id text, body text)
+  WHERE d.id = r.id AND d.status = 'pending' AND d."attemptCount" = 0`;
+
+const INSERT_DELIVERIES = `
+  INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "nextAttemptAt", "createdAt")
+  SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body,
+         now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+  FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text)
+  ORDER BY r.id`;
+
+// Once relayed, a user.erased event keeps no person id: the deliveries made from it carry it.
+const MARK_DISPATCHED = `UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME ZONE 'UTC',
+  data = CASE WHEN type = 'user.erased' THEN '{}'::jsonb ELSE data END
+  WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`;
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Turns outbox events into webhook deliveries in one transaction: the events are marked
+ * dispatched exactly when their deliveries exist, so a crash at any point loses nothing
+ * and makes nothing twice.
+ */
+@Injectable()
+export class OutboxRelayRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Relays up to `limit` events, oldest first; null when another replica is relaying right now. */
+  async relayBatch(limit: number): Promise<RelayedBatch | null> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        const [{ locked }] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(RELAY_LOCK);
+        if (!locked) return null;
+        const rows = await tx.$queryRawUnsafe<(Omit<BoundEvent, 'webhookId'> & { webhookId: string | null; events: string[] | null })[]>(PENDING_EVENTS, limit);
+        if (rows.length === 0) return { events: 0, deliveries: 0 };
+        const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
+        const deliveries = await this.writeDeliveries(tx, bound);
+        await tx.$executeRawUnsafe(MARK_DISPATCHED, json(rows.map((row) => row.eventId)));
+        return { events: rows.length, deliveries };
+      },
+      { timeout: 30_000 },
+    );
+  }
+
+  private async writeDeliveries(tx: Prisma.TransactionClient, events: BoundEvent[]): Promise<number> {
+    const saved = events.filter((event) => event.type === 'design.saved' && event.designId !== null);
+    const coalesced = new Set(saved);
+    const plan = planSavedDeliveries(
+      saved.map((event) => ({ ...event, designId: event.designId as string, revision: Number(event.data['revision']) })),
+      await this.latestSaved(tx, saved),
+    );
+    const merges = plan.flatMap((step) => (step.action === 'merge' ? [{ id: step.deliveryId, body: this.body(step.deliveryId, step.event) }] : []));
+    const inserted = new Set(plan.flatMap((step) => (step.action === 'insert' ? [step.event.eventId] : [])));
+    const inserts = events
+      .filter((event) => !coalesced.has(event) || inserted.has(event.eventId))
+      .map((event): NewDelivery => {
+        const id = newId('dlv');
+        const { webhookId, projectId, environment, type, personId, designId } = event;
+        return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event) };
+      });
+    if (merges.length) await tx.$executeRawUnsafe(MERGE_BODIES, json(merges));
+    if (inserts.length) await tx.$executeRawUnsafe(INSERT_DELIVERIES, json(inserts));
+    return merges.length + inserts.length;
+  }
+
+  private async latestSaved(tx: Prisma.TransactionClient, saved: BoundEvent[]): Promise<Map<string, LatestSavedDelivery>> {
+    if (saved.length === 0) return new Map();
+    const keys = [...new Map(saved.map((event) => [`${event.webhookId}/${event.designId}`, { webhookId: event.webhookId, designId: event.designId }])).values()];
+    const rows = await tx.$queryRawUnsafe<(LatestSavedDelivery & { webhookId: string; designId: string })[]>(LATEST_SAVED, json(keys));
+    return new Map(rows.map((row) => [savedEventKey(row), { id: row.id, revision: row.revision, mergeable: row.mergeable }]));
+  }
+
+  private body(id: string, event: BoundEvent): string {
+    const { type, createdAt, projectId, environment, data } = event;
+    return deliveryBody({ id, type, createdAt, projectId, environment, data });
+  }
+}

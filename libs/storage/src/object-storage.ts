@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+/** An object as read back: its bytes as a stream, its type and size. */
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  bytes: number;
+}
+
+export interface DownloadLink {
+  /** Where the file is fetched; relative (a gateway path) for the filesystem driver, absolute for S3. */
+  url: string;
+  expiresAt: Date;
+}
+
+/**
+ * Object storage for exported files and uploaded images. Keys are ours (see
+ * storage-keys.ts): slash-separated, no `..`, ending in the file's extension. An abstract
+ * class rather than an interface so that it is also the Nest injection token.
+ */
+export abstract class ObjectStorage {
+  abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when there is no object under the key. */
+  abstract get(key: string): Promise<StoredObject | null>;
+  /** Removes every object whose key starts with `prefix` (a person's files when they are erased). */
+  abstract deletePrefix(prefix: string): Promise<void>;
+  /** A download address that stops working at `expiresAt` and names the file `filename`. */
+  abstract downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink>;
+}

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+// s3rver ships no types; it is the S3-compatible server that runs here (see the environment notes).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver');
+import { S3Storage } from './s3-storage';
+
+const bucket = 'exports-test';
+const key = 'exports/prj_1/test/psn_1/exp_1.pdf';
+
+describe('S3Storage against s3rver', () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    const { port } = await server.run();
+    storage = new S3Storage(bucket, {
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      // s3rver's fixed development credentials.
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  });
+  afterAll(async () => {
+    storage.close();
+    await server.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('stores and reads back an object with its type and size', async () => {
+    await storage.put(key, Buffer.from('%PDF-1.7 s3'), 'application/pdf');
+    const object = await storage.get(key);
+    expect({ contentType: object?.contentType, bytes: object?.bytes }).toEqual({ contentType: 'application/pdf', bytes: 11 });
+    expect(await text(object!.body)).toBe('%PDF-1.7 s3');
+    expect(await storage.get('exports/prj_1/test/psn_1/none.pdf')).toBeNull();
+  });
+
+  // s3rver checks a presigned link's expiry but does not compute SigV4 signatures, so
+  // refusing an altered link is S3's own behaviour and is not proven here.
+  it('presigns a download link that serves the file as an attachment until it expires', async () => {
+    await storage.put(key, Buffer.from('%PDF-1.7 s3'), 'application/pdf');
+    const link = await storage.downloadLink(key, 'Spring sale.pdf', new Date(Date.now() + 60_000));
+    const response = await fetch(link.url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('%PDF-1.7 s3');
+    expect(response.headers.get('content-disposition')).toContain('filename="Spring sale.pdf"');
+    const shortLived = await storage.downloadLink(key, 'Spring sale.pdf', new Date(Date.now() + 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await fetch(shortLived.url)).status).toBe(403);
+  });
+
+  it('deletes every object under a prefix and nothing else', async () => {
+    await storage.put('images/prj_1/test/psn_1/img_1.png', Buffer.from('a'), 'image/png');
+    await storage.put('images/prj_1/test/psn_2/img_2.png', Buffer.from('b'), 'image/png');
+    await storage.deletePrefix('images/prj_1/test/psn_1/');
+    expect(await storage.get('images/prj_1/test/psn_1/img_1.png')).toBeNull();
+    expect(await storage.get('images/prj_1/test/psn_2/img_2.png')).not.toBeNull();
+  });
+});

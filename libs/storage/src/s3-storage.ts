@@ -1,0 +1,54 @@
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
+import { attachmentDisposition } from './safe-filename';
+
+/** S3 caps a presigned link at 7 days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+/** Objects in one S3 (or S3-compatible) bucket; download links are presigned by the store. */
+export class S3Storage implements ObjectStorage {
+  private readonly s3: S3Client;
+
+  constructor(
+    private readonly bucket: string,
+    clientConfig: S3ClientConfig,
+  ) {
+    this.s3 = new S3Client(clientConfig);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    try {
+      const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { body: object.Body as Readable, contentType: object.ContentType ?? 'application/octet-stream', bytes: object.ContentLength ?? 0 };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    for (;;) {
+      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1000 }));
+      const keys = (page.Contents ?? []).flatMap(({ Key }) => (Key ? [{ Key }] : []));
+      if (keys.length === 0) return;
+      await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+    }
+  }
+
+  async downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink> {
+    const seconds = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000)));
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: attachmentDisposition(filename) });
+    const url = await getSignedUrl(this.s3, command, { expiresIn: seconds });
+    return { url, expiresAt: new Date(Date.now() + seconds * 1000) };
+  }
+
+  close(): void {
+    this.s3.destroy();
+  }
+}

@@ -1,0 +1,35 @@
+import type { TenantScope } from '@embed/contracts';
+
+/** Whose files these are: every key of a person's files starts with their prefix, so erasure removes them in one call. */
+export interface FileOwner extends TenantScope {
+  personId: string;
+}
+
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  zip: 'application/zip',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+} as const;
+export type FileExtension = keyof typeof CONTENT_TYPES;
+
+const ownerPath = ({ projectId, environment, personId }: FileOwner) => `${projectId}/${environment}/${personId}`;
+
+export const exportKey = (owner: FileOwner, exportId: string, extension: FileExtension) => `exports/${ownerPath(owner)}/${exportId}.${extension}`;
+export const imageKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `images/${ownerPath(owner)}/${imageId}.${extension}`;
+
+/** The prefixes under which a person's exported files and uploaded images live. */
+export const ownerPrefixes = (owner: FileOwner) => [`exports/${ownerPath(owner)}/`, `images/${ownerPath(owner)}/`];
+
+/** Uploaded images are public (emails show them to anyone): their links carry no signature. */
+export const isImageKey = (key: string) => key.startsWith('images/');
+
+/** Keys the code above makes, and nothing else: no `..`, no empty segment, a known extension. */
+export function isStorageKey(key: string): boolean {
+  const match = /^(?:exports|images)(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
+  return match !== null && match[1] in CONTENT_TYPES;
+}
+
+export const contentTypeOf = (key: string): string => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1) as FileExtension] ?? 'application/octet-stream';
