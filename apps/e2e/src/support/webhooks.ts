@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { admin, killService, sleep, startService, testPorts, waitFor, waitUntilReady } from './stack';
 
@@ -54,22 +53,23 @@ export const waitForDelivery = (projectId: string, what: string, check: (deliver
   waitFor(what, async () => deliveries(projectId).find(check) ?? false, timeoutMs);
 
 const profileName = process.env['E2E_PROFILE'] ?? 'test';
-const redisDir = path.resolve(__dirname, '../../../../.local', profileName, 'redis');
+const toolsDir = path.resolve(__dirname, '../../../../tools/lib');
 
 /**
- * Kills the stack's Redis outright (SIGKILL, as a crash would) and starts it again on
- * the same port and data folder, with the settings the stack starts it with.
+ * Kills the stack's Redis outright (SIGKILL, as a crash would), then has the stack's own
+ * tooling start it again on the same port and data folder.
  */
 export async function crashAndRestartRedis(downMs: number): Promise<void> {
-  const pidFile = path.join(redisDir, 'redis.pid');
-  if (!existsSync(pidFile)) throw new Error(`no Redis pid file at ${pidFile}: was Redis started by this suite?`);
-  process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGKILL');
-  await sleep(downMs);
   const port = String(testPorts.redis);
-  const started = spawnSync('redis-server', [
-    '--port', port, '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', redisDir, '--pidfile', pidFile,
-    '--logfile', path.join(redisDir, 'redis.log'), '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction',
-  ]);
-  if (started.status !== 0) throw new Error(`redis-server did not start: ${started.stderr}`);
+  const info = spawnSync('redis-cli', ['-p', port, 'info', 'server'], { encoding: 'utf8' }).stdout;
+  const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+  if (!pid) throw new Error(`no Redis answers on port ${port}`);
+  process.kill(pid, 'SIGKILL');
+  await sleep(downMs);
+  const restart = `const { profile } = await import('${toolsDir}/profiles.mjs');
+    const { ensureInfrastructure } = await import('${toolsDir}/infra.mjs');
+    await ensureInfrastructure(profile('${profileName}'));`;
+  const started = spawnSync(process.execPath, ['--input-type=module', '-e', restart], { encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`Redis did not start again: ${started.stderr}`);
   await waitFor('Redis to answer again', async () => spawnSync('redis-cli', ['-p', port, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG');
 }
