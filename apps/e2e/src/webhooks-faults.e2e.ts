@@ -4,7 +4,7 @@
 import { query } from './support/database';
 import { killService, sleep, startService, waitUntilReady } from './support/stack';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
-import { crashAndRestartRedis, FAST_DISPATCHER, restartDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
+import { crashAndRestartRedis, FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 import { saveDesign } from './support/api';
 
 jest.setTimeout(120_000);
@@ -13,17 +13,9 @@ const BURST = 1_000;
 const CHUNK = 50;
 const CHUNK_EVERY_MS = 40;
 
+const receiverOf = useReceiverAndFastDispatcher();
 let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
-  await restartDispatcher(FAST_DISPATCHER);
-});
-
-afterAll(async () => {
-  await receiver.stop();
-  await restartDispatcher();
-});
+beforeAll(() => (receiver = receiverOf()));
 
 /**
  * Writes `BURST` export.created events to the outbox in chunks, as the designs service

@@ -4,21 +4,13 @@ import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, saveDesign } from './support/api';
 import { admin } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
-import { FAST_DISPATCHER, restartDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
+import { useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
 jest.setTimeout(60_000);
 
+const receiverOf = useReceiverAndFastDispatcher();
 let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await WebhookReceiver.start();
-  await restartDispatcher(FAST_DISPATCHER);
-});
-
-afterAll(async () => {
-  await receiver.stop();
-  await restartDispatcher();
-});
+beforeAll(() => (receiver = receiverOf()));
 
 const signature = (request: ReceivedWebhook) => request.headers['service-signature'];
 const ids = (requests: ReceivedWebhook[]) => [...new Set(requests.map((request) => request.json.id))];

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { admin, killService, sleep, startService, testPorts, waitFor, waitUntilReady } from './stack';
+import { WebhookReceiver } from './webhook-receiver';
 
 /**
  * The dispatcher as the webhook tests run it: retry schedule shrunk 5,000 times (hours
@@ -72,4 +73,18 @@ export async function crashAndRestartRedis(downMs: number): Promise<void> {
   const started = spawnSync(process.execPath, ['--input-type=module', '-e', restart], { encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`Redis did not start again: ${started.stderr}`);
   await waitFor('Redis to answer again', async () => spawnSync('redis-cli', ['-p', port, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG');
+}
+
+/** For a suite: a receiver process and a dispatcher with fast retries, both undone after it. */
+export function useReceiverAndFastDispatcher(): () => WebhookReceiver {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    await restartDispatcher(FAST_DISPATCHER);
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await restartDispatcher();
+  });
+  return () => receiver;
 }
