@@ -1,0 +1,72 @@
+// The request and answer shapes of the server API (spec sections 2 and 4). Answers are
+// the types the services themselves answer with, so the client cannot drift from them.
+import type { EraseUserOutcome, FileExport, FileFormat } from '@embed/contracts';
+
+export type {
+  Design,
+  DesignDocument,
+  DesignList,
+  DesignMode,
+  DesignSummary,
+  FileExport,
+  FileFormat,
+  HtmlChunks,
+  HtmlExport,
+  MintedToken as Token,
+  RenderedDesign as Rendered,
+  RenderMerge as Merge,
+  RenderTextOptions as TextOptions,
+} from '@embed/contracts';
+import type { RenderMerge, RenderTextOptions } from '@embed/contracts';
+
+/** The integrator's own id for a person: 1 to 256 characters, never a name or an email. */
+export interface UserRef {
+  id: string;
+}
+
+/** Spec 4.1. */
+export interface CreateTokenRequest {
+  user: UserRef;
+  /** The site the editor opens on (scheme, host, port); a full URL is reduced to its origin. */
+  origin: string;
+  /** Seconds, 60 to 900; 900 when left out. */
+  ttl?: number;
+}
+
+/** Spec 4.2: query of one page. */
+export interface ListDesignsOptions {
+  /** 1 to 200; 50 when left out. */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** Spec 4.4. */
+export interface ExportRequest {
+  user: UserRef;
+  merge?: RenderMerge;
+  text?: RenderTextOptions;
+  /** `html` when left out. */
+  format?: 'html' | FileFormat;
+  /** With `png`: the whole design (true, the default) or the first screen only. */
+  fullPage?: boolean;
+}
+
+/** Spec 4.5. */
+export interface RenderRequest {
+  /** The design document as held. */
+  doc: object;
+  /** The id the design is known by; the document's own id when left out. */
+  designId?: string;
+  merge?: RenderMerge;
+  text?: RenderTextOptions;
+}
+
+/**
+ * Spec 4.6: `erasing` (202) when the person was known and erasure has started (or is
+ * still running); `never_seen` (204) when there was nothing to erase.
+ */
+export type EraseResult = EraseUserOutcome;
+
+/** Tells a FileExport (it has `format`) from an HtmlExport (it has none). */
+export const isFileExport = (answer: object): answer is FileExport => 'format' in answer;
