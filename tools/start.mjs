@@ -1,7 +1,8 @@
 // `npm start`: the whole system on this machine, in the foreground until Ctrl-C.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stopInfrastructure } from './lib/infra.mjs';
+import { stopInfrastructure, withDatabase } from './lib/infra.mjs';
+import { infrastructurePlan } from './lib/install.mjs';
 import { isPortOpen, log, run } from './lib/process.mjs';
 import { profile, repoRoot } from './lib/profiles.mjs';
 import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from './lib/services.mjs';
@@ -17,16 +18,14 @@ function admin(...args) {
 }
 
 function projectExists(projectId) {
-  const sql = `SELECT 1 FROM "Project" WHERE id = '${projectId.replace(/'/g, "''")}'`;
-  const dbArgs = ['-h', '127.0.0.1', '-p', String(p.ports.postgres), '-U', 'postgres', '-d', p.database, '-tAq', '-c', sql];
-  return run('psql', dbArgs, { quiet: true }).trim() === '1';
+  return withDatabase(p, p.database, async (client) => (await client.query('SELECT 1 FROM "Project" WHERE id = $1', [projectId])).rowCount === 1);
 }
 
 /** The demo project is made once; its secrets are kept in the ignored data folder to be shown again. */
-function ensureDemoProject() {
+async function ensureDemoProject() {
   if (existsSync(demoFile)) {
     const demo = JSON.parse(readFileSync(demoFile, 'utf8'));
-    if (projectExists(demo.projectId)) return demo;
+    if (await projectExists(demo.projectId)) return demo;
   }
   log('creating the demo project');
   const created = admin('project', 'create', '--name', 'Demo', '--mode', 'email', '--test-site', 'http://localhost:8080', '--webhook-url', DEMO_WEBHOOK_URL);
@@ -56,7 +55,9 @@ async function main() {
 
   await prepareStack(p, { started: startedInfrastructure });
   if (stopping) return;
-  children.push(...SERVICES.map((name) => startService(serviceSpec(name, p))));
+  // The browser found on this machine (a Mac's Chrome, say) for the renderer's PDFs and PNGs.
+  const { chromium } = infrastructurePlan();
+  children.push(...SERVICES.map((name) => startService(serviceSpec(name, p, chromium ? { CHROMIUM_PATH: chromium } : {}))));
   children.forEach((child, i) =>
     child.on('exit', (code, signal) => {
       if (stopping) return;
@@ -67,7 +68,7 @@ async function main() {
 
   log(`waiting for ${p.baseUrl}/readyz (service logs in ${path.relative(repoRoot, p.logDir)}/)`);
   await waitUntilReady(p.baseUrl);
-  const demo = ensureDemoProject();
+  const demo = await ensureDemoProject();
   process.stdout.write(
     [
       '',

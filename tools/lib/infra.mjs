@@ -1,18 +1,22 @@
-// PostgreSQL, Redis and NATS on loopback, with their data under .local/<profile>.
+// PostgreSQL, Redis and NATS on loopback at the profile's ports: local processes with
+// their data under .local/<profile>, or, on a machine without apt or the binaries but
+// with Docker, the containers of docker-compose.yml (infra-plan.mjs decides).
 // A server already answering on the profile's port is reused and left running;
 // servers this run started are stopped by `stopInfrastructure`.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { IN_CONTAINERS } from './infra-plan.mjs';
+import { infrastructurePlan, locate } from './install.mjs';
 import { isAlive, isPortOpen, log, run, sleep, waitFor } from './process.mjs';
+import { repoRoot } from './profiles.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
 function postgresBin(tool) {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
-  if (versions.length === 0) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
-  return path.join(base, versions[0], 'bin', tool);
+  const dir = locate.postgres();
+  if (!dir) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found');
+  return path.join(dir, tool);
 }
 
 /** PostgreSQL refuses to run as root: as root, its tools run as the postgres user. */
@@ -45,7 +49,7 @@ async function ensureRedis(p) {
   log(`starting Redis on 127.0.0.1:${port}`);
   const pidFile = path.join(dir, 'redis.pid');
   // Append-only persistence: queued jobs survive a Redis restart. noeviction: BullMQ requires it.
-  run('redis-server', [
+  run(locate.redis(), [
     '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', dir,
     '--pidfile', pidFile, '--logfile', path.join(dir, 'redis.log'),
     '--save', '', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction',
@@ -62,7 +66,7 @@ async function ensureNats(p) {
   log(`starting NATS (JetStream) on 127.0.0.1:${port}`);
   const pidFile = path.join(dir, 'nats.pid');
   const out = openSync(path.join(dir, 'nats.log'), 'a');
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(dir, 'jetstream'), '-P', pidFile], {
+  const child = spawn(locate.nats(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(dir, 'jetstream'), '-P', pidFile], {
     detached: true,
     stdio: ['ignore', out, out],
   });
@@ -80,13 +84,35 @@ async function stopByPidFile(pidFile) {
   for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
 }
 
-/** Starts what is not running yet, adding each server it starts to `started` as it goes. */
-export async function ensureInfrastructure(p, started = []) {
-  mkdirSync(p.logDir, { recursive: true });
+/** `docker compose` on the infrastructure of docker-compose.yml, published at the profile's ports. */
+function compose(p, args) {
+  const files = ['docker-compose.yml', 'deploy/compose/local-infra.yml'].flatMap((file) => ['-f', path.join(repoRoot, file)]);
+  const env = { ...process.env, EMBED_POSTGRES_PORT: String(p.ports.postgres), EMBED_REDIS_PORT: String(p.ports.redis), EMBED_NATS_PORT: String(p.ports.nats) };
+  run('docker', ['compose', '-p', `embed-${p.name}`, ...files, ...args], { env, stdio: ['ignore', 2, 2] });
+}
+
+async function ensureContainers(p, started) {
+  const closed = [];
+  for (const name of IN_CONTAINERS) if (!(await isPortOpen(p.ports[name]))) closed.push(name);
+  if (closed.length === 0) return;
+  log(`starting ${closed.join(', ')} in Docker (compose project embed-${p.name}; data in its volumes)`);
+  // Recorded first: containers half started by an interrupted `up` are stopped too.
+  started.push({ name: `containers ${closed.join(', ')}`, stop: () => compose(p, ['stop', ...closed]) });
+  compose(p, ['up', '--detach', '--wait', ...closed]);
+}
+
+async function ensureProcesses(p, started) {
   for (const ensure of [ensurePostgres, ensureRedis, ensureNats]) {
     const server = await ensure(p);
     if (server) started.push(server);
   }
+}
+
+/** Starts what is not running yet, adding each server it starts to `started` as it goes. */
+export async function ensureInfrastructure(p, started = []) {
+  mkdirSync(p.logDir, { recursive: true });
+  const ensure = infrastructurePlan().infrastructure === 'docker' ? ensureContainers : ensureProcesses;
+  await ensure(p, started);
   return started;
 }
 
@@ -100,10 +126,25 @@ export async function stopInfrastructure(started) {
   }
 }
 
+/** Runs `work` with a client of the profile's PostgreSQL, connected to `database`. */
+export async function withDatabase(p, database, work) {
+  // Imported here: on a fresh machine this module loads before npm has installed pg.
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ host: '127.0.0.1', port: p.ports.postgres, user: 'postgres', database });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the profile's database (dropping it first when `fresh`). */
 export function ensureDatabase(p, { fresh = false } = {}) {
-  const psql = (sql) =>
-    run('psql', ['-h', '127.0.0.1', '-p', String(p.ports.postgres), '-U', 'postgres', '-d', 'postgres', '-tAq', '-c', sql], { quiet: true }).trim();
-  if (fresh) psql(`DROP DATABASE IF EXISTS ${p.database} WITH (FORCE)`);
-  if (psql(`SELECT 1 FROM pg_database WHERE datname = '${p.database}'`) !== '1') psql(`CREATE DATABASE ${p.database}`);
+  return withDatabase(p, 'postgres', async (client) => {
+    // Database names are not parameters in SQL; profile names are ours (local-profiles.json).
+    if (fresh) await client.query(`DROP DATABASE IF EXISTS ${p.database} WITH (FORCE)`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [p.database]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE ${p.database}`);
+  });
 }

@@ -1,52 +1,86 @@
-// Installs what the stack needs on a fresh machine: npm packages, Debian packages,
-// generated Prisma client. Each step does nothing when its result is already there.
+// Installs what the stack needs on a fresh machine: npm packages, Debian packages (or,
+// without apt, finds the binaries or Docker: infra-plan.mjs), generated Prisma client.
+// Each step does nothing when its result is already there.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { NEEDS, planInfrastructure } from './infra-plan.mjs';
 import { repoRoot } from './profiles.mjs';
 import { log, run, succeeds } from './process.mjs';
 
 // Progress goes to stderr: stdout carries only what a command prints as its result.
 const TO_STDERR = ['ignore', 2, 2];
 
-/** Debian packages for the local infrastructure, and the binaries that prove them. */
+/** Debian packages installed with apt: the stack's (NEEDS) and what the tests use besides. */
 const DEBIAN_PACKAGES = [
-  { pkg: 'postgresql', binary: null },
-  { pkg: 'redis-server', binary: '/usr/bin/redis-server' },
-  { pkg: 'nats-server', binary: '/usr/sbin/nats-server' },
-  { pkg: 'chromium', binary: '/usr/bin/chromium' },
-  { pkg: 'fonts-dejavu-core', binary: null },
-  { pkg: 'poppler-utils', binary: '/usr/bin/pdfinfo' },
+  { pkg: 'postgresql', present: () => Boolean(locate.postgres()) },
+  { pkg: 'redis-server', present: () => Boolean(locate.redis()) },
+  { pkg: 'nats-server', present: () => Boolean(locate.nats()) },
+  { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { pkg: 'fonts-dejavu-core', present: () => isDebianPackageInstalled('fonts-dejavu-core') },
+  { pkg: 'poppler-utils', present: () => Boolean(onPath('pdfinfo')) },
   // For the manifest tests (`kubectl kustomize`); any kubectl already on the PATH will do.
-  { pkg: 'kubernetes-client', binary: 'kubectl' },
+  { pkg: 'kubernetes-client', present: () => Boolean(onPath('kubectl')) },
 ];
 
-/** A package is there when its binary is (an absolute path, or a command on the PATH), else when dpkg says so. */
-function isPresent({ pkg, binary }) {
-  if (binary?.startsWith('/')) return existsSync(binary);
-  if (binary) return succeeds('sh', ['-c', `command -v ${binary}`]);
-  return isDebianPackageInstalled(pkg);
+/** The command's path on the PATH, or null. */
+function onPath(command) {
+  const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
 }
+
+const firstExisting = (files) => files.find((file) => file && existsSync(file)) ?? null;
+
+/** Where each binary the stack runs is, or null: Debian's places first, then the PATH. */
+export const locate = {
+  /** The directory with initdb and pg_ctl: Debian's newest version, else the PATH's. */
+  postgres() {
+    const base = '/usr/lib/postgresql';
+    const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
+    const debian = versions.map((v) => path.join(base, v, 'bin')).find((dir) => existsSync(path.join(dir, 'pg_ctl')));
+    const initdb = onPath('initdb');
+    return debian ?? (initdb && onPath('pg_ctl') ? path.dirname(initdb) : null);
+  },
+  redis: () => firstExisting(['/usr/bin/redis-server', onPath('redis-server')]),
+  nats: () => firstExisting(['/usr/sbin/nats-server', onPath('nats-server')]),
+  chromium: () =>
+    firstExisting([
+      process.env.CHROMIUM_PATH,
+      '/usr/bin/chromium',
+      ...['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'].map(onPath),
+      '/Applications/Chromium.app/Contents/MacOS/Chromium',
+      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    ]),
+};
 
 function isDebianPackageInstalled(pkg) {
   return succeeds('sh', ['-c', `dpkg-query -W -f='\${Status}' ${pkg} 2>/dev/null | grep -q 'install ok installed'`]);
 }
 
+/** What this machine has, as planInfrastructure takes it; Docker is asked only when it could matter. */
+export function machineFacts() {
+  const apt = succeeds('sh', ['-c', 'command -v apt-get && command -v dpkg-query']);
+  const found = Object.fromEntries(Object.keys(NEEDS).map((need) => [need, locate[need]()]));
+  if (apt || Object.values(found).every(Boolean)) return { apt, found };
+  const cli = Boolean(onPath('docker'));
+  const engine = cli && succeeds('docker', ['info'], { timeout: 20_000 });
+  const compose = engine && succeeds('docker', ['compose', 'version']);
+  return { apt, found, docker: { cli, engine, compose } };
+}
+
+/** How this machine gets its infrastructure; throws the plan's message when it cannot. */
+export function infrastructurePlan() {
+  const plan = planInfrastructure(machineFacts());
+  if ('error' in plan) throw new Error(plan.error);
+  return plan;
+}
+
 export function ensureDebianPackages() {
-  const hasApt = succeeds('sh', ['-c', 'command -v apt-get && command -v dpkg-query']);
-  if (!hasApt) {
-    const missing = DEBIAN_PACKAGES.filter((entry) => entry.binary && !isPresent(entry));
-    if (missing.length === 0) return;
-    throw new Error(
-      'This machine has no apt-get, so the local stack cannot install its own infrastructure.\n' +
-        'Install PostgreSQL 15+, Redis 7, nats-server 2.9+ (with JetStream), Chromium and poppler-utils, then run again.\n' +
-        `Missing here: ${missing.map(({ pkg }) => pkg).join(', ')}`,
-    );
-  }
-  const missing = DEBIAN_PACKAGES.filter((entry) => !isPresent(entry)).map(({ pkg }) => pkg);
+  const missing = DEBIAN_PACKAGES.filter((entry) => !entry.present()).map(({ pkg }) => pkg);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
-  if (asRoot.length && !succeeds('sh', ['-c', 'command -v sudo'])) {
+  if (asRoot.length && !onPath('sudo')) {
     throw new Error(`Debian packages missing and no root or sudo to install them: ${missing.join(' ')}`);
   }
   log(`installing Debian packages: ${missing.join(' ')} (a few minutes, once)`);
@@ -87,8 +121,9 @@ export function ensurePrismaClient() {
   writeFileSync(stamp, digest);
 }
 
+/** npm packages, then the infrastructure's binaries (apt-get where there is one), then generated code. */
 export function ensureInstalled() {
   ensureNodeModules();
-  ensureDebianPackages();
+  if (infrastructurePlan().infrastructure === 'apt') ensureDebianPackages();
   ensurePrismaClient();
 }

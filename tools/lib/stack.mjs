@@ -10,7 +10,7 @@ import { log } from './process.mjs';
 export async function prepareStack(p, { freshDatabase = false, started = [] } = {}) {
   ensureInstalled();
   const startedInfrastructure = await ensureInfrastructure(p, started);
-  ensureDatabase(p, { fresh: freshDatabase });
+  await ensureDatabase(p, { fresh: freshDatabase });
   migrate(p);
   log('compiling apps and libs');
   await build();

@@ -1,6 +1,7 @@
 // docker-compose.yml and deploy/Dockerfile checked without a Docker engine: the file
 // against the Compose Specification's JSON schema (the copy dclint ships), then what the
 // schema cannot see: start order, health checks, configuration, ports, build targets.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
@@ -176,5 +177,50 @@ describe('deploy/compose/local-infra.yml (npm start with Docker)', () => {
     const published = INFRASTRUCTURE.flatMap((name) => override.services[name].ports);
     expect(published).toEqual([`127.0.0.1:54320:5432`, `127.0.0.1:63790:6379`, `127.0.0.1:42220:4222`]);
     expect(override.services.postgres.environment).toEqual({ POSTGRES_USER: 'postgres', POSTGRES_HOST_AUTH_METHOD: 'trust' });
+  });
+});
+
+describe('npm start: where PostgreSQL, Redis, NATS and the browser come from (tools/lib/infra-plan.mjs)', () => {
+  /** The pure decision, run in a plain Node process because tools/ is ES modules and Jest here is not. */
+  function plan(facts: object): any {
+    const script = `import { planInfrastructure } from ${JSON.stringify(path.join(repoRoot, 'tools/lib/infra-plan.mjs'))};
+      process.stdout.write(JSON.stringify(planInfrastructure(JSON.parse(process.argv[1]))));`;
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(facts)], { encoding: 'utf8' }));
+  }
+  const all = { postgres: '/opt/homebrew/bin', redis: '/opt/homebrew/bin/redis-server', nats: '/opt/homebrew/bin/nats-server', chromium: '/Applications/Chromium.app/Contents/MacOS/Chromium' };
+  const none = { postgres: null, redis: null, nats: null, chromium: null };
+  const dockerWorks = { cli: true, engine: true, compose: true };
+
+  it('installs with apt where there is apt, whatever is missing (Debian, CI)', () => {
+    expect(plan({ apt: true, found: { ...none, chromium: '/usr/bin/chromium' } })).toEqual({ infrastructure: 'apt', chromium: '/usr/bin/chromium' });
+  });
+
+  it('without apt, runs the binaries it finds on the PATH, and hands the browser it found to the renderer', () => {
+    expect(plan({ apt: false, found: all, docker: dockerWorks })).toEqual({ infrastructure: 'local', chromium: all.chromium });
+  });
+
+  it('without apt or some binaries, runs PostgreSQL, Redis and NATS in Docker when its engine answers and compose is there', () => {
+    expect(plan({ apt: false, found: { ...none, chromium: all.chromium }, docker: dockerWorks })).toEqual({ infrastructure: 'docker', chromium: all.chromium });
+    expect(plan({ apt: false, found: { ...all, nats: null }, docker: dockerWorks }).infrastructure).toBe('docker');
+  });
+
+  it('otherwise stops with one message: what is missing, the two ways out, and what is wrong with Docker', () => {
+    const { error } = plan({ apt: false, found: { ...all, postgres: null, nats: null }, docker: { cli: true, engine: false, compose: false } });
+    expect(error).toMatch(/no apt-get/);
+    expect(error).toContain('PostgreSQL 15+');
+    expect(error).toContain('NATS server');
+    expect(error).not.toContain('Redis 7');
+    expect(error).toContain('brew install postgresql@15 nats-server');
+    expect(error).toContain('Install Docker');
+    expect(error).toMatch(/engine does not answer/);
+    expect(plan({ apt: false, found: none }).error).toMatch(/Docker is not installed/);
+    expect(plan({ apt: false, found: none, docker: { cli: true, engine: true, compose: false } }).error).toMatch(/no compose plugin/);
+  });
+
+  it('does not offer Docker for the browser: without one, Docker alone is not enough', () => {
+    const { error } = plan({ apt: false, found: { ...none }, docker: dockerWorks });
+    expect(error).toContain('Chromium or Google Chrome');
+    expect(error).toContain('brew install postgresql@15 redis nats-server; brew install --cask chromium');
+    expect(error).toMatch(/needed either way/);
   });
 });
