@@ -1,0 +1,104 @@
+// README.md kept from drifting: its curl examples run against the real stack, its
+// webhook receiver takes a real delivery, and the files it links to exist.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { admin, baseUrl, waitFor } from './support/stack';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const specs = path.resolve(repoRoot, '../shared/spec');
+
+/** The text under `## <heading>`, up to the next second-level heading. */
+function section(heading: string): string {
+  const start = readme.indexOf(`\n## ${heading}\n`);
+  expect(start).toBeGreaterThan(-1);
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end === -1 ? undefined : end);
+}
+
+/** The fenced code blocks of one language, in order. */
+const blocks = (text: string, language: string) => [...text.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]);
+
+/** `METHOD /path/{param}` pairs written as code in a spec, as patterns over a request's path. */
+function endpoints(file: string, prefix: string): { name: string; pattern: RegExp }[] {
+  const text = readFileSync(path.join(specs, file), 'utf8');
+  const found = [...text.matchAll(new RegExp('`(GET|POST|PUT|DELETE) (' + prefix + '[^`\\s]*)`', 'g'))].map(([, method, route]) => `${method} ${route}`);
+  return [...new Set(found)].map((name) => ({ name, pattern: new RegExp(`^${name.replace(/\{\w+\}/g, '[^/]+')}$`) }));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('README.md', () => {
+  const integrators = section('For integrators');
+  const workDir = mkdtempSync(path.join(tmpdir(), 'readme-'));
+  const project = admin('project', 'create', '--name', 'README', '--mode', 'email', '--test-site', 'http://localhost:8080').json;
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  it('keeps the two quick-start commands of contracts §1', () => {
+    const [quickStart] = blocks(section('Quick start'), 'sh');
+    expect(quickStart.split('\n').filter(Boolean).map((line) => line.split('#')[0].trim())).toEqual(['npm start', 'npm test']);
+  });
+
+  it('has curl examples that all answer 2xx on a real stack, covering every server-API and editor-API endpoint', () => {
+    const examples = blocks(integrators, 'sh').join('\n');
+    const curlLog = path.join(workDir, 'curl.log');
+    const script = [
+      'set -euo pipefail',
+      // Each curl writes its status, method and URL to the log, apart from the answer it prints.
+      `curl() { command curl --show-error --write-out '%{stderr}%{http_code} %{method} %{url_effective}\\n' "$@" 2>>"${curlLog}"; }`,
+      examples.replace(/^BASE=.*$/m, `BASE=${baseUrl()}`).replace(/^KEY=.*$/m, `KEY=${project.keys.test.secret}`),
+    ].join('\n');
+    const run = spawnSync('bash', ['-c', script], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+
+    const calls = readFileSync(curlLog, 'utf8').trim().split('\n').map((line) => {
+      const [status, method, url] = line.split(' ');
+      return { status: Number(status), request: `${method} ${new URL(url).pathname}` };
+    });
+    expect(calls).toHaveLength(examples.match(/\bcurl /g)?.length ?? 0);
+    expect(calls.filter(({ status }) => status < 200 || status > 299)).toEqual([]);
+    const all = [...endpoints('embed-server-api.md', '/embed/v1/'), ...endpoints('contracts.md', '/editor/v1/')];
+    expect(all.length).toBeGreaterThanOrEqual(14);
+    const missing = all.filter(({ pattern }) => !calls.some(({ request }) => pattern.test(request))).map(({ name }) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('has a webhook receiver that takes a real signed delivery and refuses a forged one', async () => {
+    const [receiverCode] = blocks(integrators, 'js');
+    expect(receiverCode.trim().split('\n').filter((line) => line.trim()).length).toBeLessThanOrEqual(22);
+    const file = path.join(workDir, 'receiver.js');
+    writeFileSync(file, receiverCode);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/webhooks`;
+    const webhook = admin('webhook', 'set', '--project', project.projectId, '--url', url).json;
+    const receiver = spawn(process.execPath, [file], { env: { ...process.env, WEBHOOK_SECRET: webhook.secret, PORT: String(port) } });
+    let printed = '';
+    receiver.stdout.on('data', (chunk) => (printed += chunk));
+    try {
+      const forged = (signature: string) => fetch(url, { method: 'POST', headers: { 'service-signature': signature }, body: '{"id":"dlv_forged"}' }).catch(() => null);
+      const now = Math.floor(Date.now() / 1000);
+      await waitFor('the receiver to answer', async () => (await forged(`t=${now},v1=${'0'.repeat(64)}`))?.status === 400);
+      expect((await forged(''))?.status).toBe(400);
+      expect(admin('webhook', 'ping', '--project', project.projectId).status).toBe(0);
+      await waitFor('the ping to be verified and printed', async () => /^ping \{"message":/m.test(printed), 30_000);
+    } finally {
+      receiver.kill();
+    }
+  });
+
+  it('links only to files that exist', () => {
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)\)/g)].map(([, target]) => target).filter((target) => !/^[a-z]+:/.test(target));
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((target) => !existsSync(path.join(repoRoot, target)))).toEqual([]);
+  });
+});
