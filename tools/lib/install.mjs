@@ -22,6 +22,9 @@ const DEBIAN_PACKAGES = [
   { pkg: 'poppler-utils', present: () => Boolean(onPath('pdfinfo')) },
   // For the manifest tests (`kubectl kustomize`); any kubectl already on the PATH will do.
   { pkg: 'kubernetes-client', present: () => Boolean(onPath('kubectl')) },
+  // The README's examples, which its test runs as written.
+  { pkg: 'curl', present: () => Boolean(onPath('curl')) },
+  { pkg: 'jq', present: () => Boolean(onPath('jq')) },
 ];
 
 /** The command's path on the PATH, or null. */
