@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import * as embedConfig from '@embed/config';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -58,6 +59,13 @@ describe.each(['small', 'production'])('deploy/k8s/overlays/%s', (overlay) => {
       if (deployment.metadata.name !== 'gateway') expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(Number(config.SHUTDOWN_GRACE_MS) + 5_000);
       expect(container.envFrom.map((source: any) => source.configMapRef?.name ?? source.secretRef?.name).sort()).toEqual(['embed-config', 'embed-secrets']);
     }
+  });
+
+  it('configures every variable libs/config requires in production, with files in object storage', () => {
+    const env = { ...config, ...byKind('Secret')[0].stringData };
+    const allSpecs = Object.assign({}, ...Object.entries(embedConfig).filter(([name]) => name.endsWith('Specs')).map(([, specs]) => specs));
+    expect(() => embedConfig.loadConfig(allSpecs, env)).not.toThrow();
+    expect(env.STORAGE_DRIVER).toBe('s3');
   });
 
   it('protects every service with a disruption budget and scales the renderer and the gateway', () => {
