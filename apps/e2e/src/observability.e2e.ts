@@ -1,6 +1,8 @@
 import { BACKEND_SERVICES } from '@embed/contracts';
-import { call, exampleDesign, newProject } from './support/api';
-import { baseUrl, opsUrl } from './support/stack';
+import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
+import { call, exampleDesign, newProject, saveDesign } from './support/api';
+import { baseUrl, opsUrl, waitFor } from './support/stack';
+import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
 
 async function metric(service: string, name: string, labels: Record<string, string>): Promise<number> {
   const text = await (await fetch(`${opsUrl(service)}/metrics`)).text();
@@ -8,6 +10,10 @@ async function metric(service: string, name: string, labels: Record<string, stri
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
+
+/** Reads the metric until it reaches `value` (metrics of work done in the background move a moment after it). */
+const metricReaches = (service: string, name: string, labels: Record<string, string>, value: number, timeoutMs = 20_000) =>
+  waitFor(`${service}'s ${name} ${JSON.stringify(labels)} to reach ${value}`, async () => (await metric(service, name, labels)) === value, timeoutMs);
 
 describe("operators' port", () => {
   it.each([...BACKEND_SERVICES, 'gateway'])('%s answers /healthz, /readyz and /metrics apart from the public API', async (service) => {
@@ -39,5 +45,93 @@ describe("operators' port", () => {
     expect(await metric('renderer', 'embed_nats_message_duration_seconds_count', { subject: 'render.design.v1', outcome: 'mode_unavailable' })).toBe(
       before.refused + 1,
     );
+  });
+});
+
+describe('queue metrics', () => {
+  const erasures = { queue: 'erasure', outcome: 'completed' };
+
+  it('shows an erasure in the queue while it runs, then counts and times it as completed', async () => {
+    const project = newProject('email');
+    const person: PersonRef = { projectId: project.projectId, environment: 'test', userId: 'metrics-ann' };
+    const design = await saveDesign(project.testKey, person.userId);
+    const before = {
+      completed: await metric('erasure', 'embed_queue_job_attempts_total', erasures),
+      timed: await metric('erasure', 'embed_queue_job_duration_seconds_count', erasures),
+    };
+    const release = await holdDesign(design.id);
+    try {
+      expect((await eraseUser(project.testKey, person.userId)).status).toBe(202);
+      await metricReaches('erasure', 'embed_queue_depth', { queue: 'erasure', state: 'active' }, 1);
+      expect(await metric('erasure', 'embed_queue_job_attempts_total', erasures)).toBe(before.completed);
+    } finally {
+      await release();
+    }
+    await waitUntilErased(person);
+    await metricReaches('erasure', 'embed_queue_job_attempts_total', erasures, before.completed + 1);
+    expect(await metric('erasure', 'embed_queue_job_duration_seconds_count', erasures)).toBe(before.timed + 1);
+    await metricReaches('erasure', 'embed_queue_depth', { queue: 'erasure', state: 'active' }, 0);
+  });
+
+  it('reports every state of both queues', async () => {
+    for (const [service, queue] of [['erasure', 'erasure'], ['webhook-dispatcher', 'webhook-deliveries']]) {
+      const text = await (await fetch(`${opsUrl(service)}/metrics`)).text();
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(text).toContain(`embed_queue_depth{queue="${queue}",state="${state}"}`);
+    }
+  });
+});
+
+describe('webhook metrics', () => {
+  const receiverOf = useReceiverAndFastDispatcher();
+  const attempts = (outcome: string, result: string) => metric('webhook-dispatcher', 'embed_webhook_attempts_total', { outcome, result });
+  const jobs = (outcome: string) => metric('webhook-dispatcher', 'embed_queue_job_attempts_total', { queue: 'webhook-deliveries', outcome });
+
+  it('counts a delivered attempt, times it, and counts its job as completed', async () => {
+    const before = {
+      delivered: await attempts('delivered', '2xx'),
+      timed: await metric('webhook-dispatcher', 'embed_webhook_attempt_duration_seconds_count', { result: '2xx' }),
+      completed: await jobs('completed'),
+    };
+    await saveDesign(webhookProject(receiverOf().url('metrics-ok')).testKey, 'person-1');
+    await receiverOf().waitFor('metrics-ok', 'the event', (requests) => requests.length > 0);
+
+    await metricReaches('webhook-dispatcher', 'embed_webhook_attempts_total', { outcome: 'delivered', result: '2xx' }, before.delivered + 1);
+    expect(await metric('webhook-dispatcher', 'embed_webhook_attempt_duration_seconds_count', { result: '2xx' })).toBe(before.timed + 1);
+    await metricReaches('webhook-dispatcher', 'embed_queue_job_attempts_total', { queue: 'webhook-deliveries', outcome: 'completed' }, before.completed + 1);
+  });
+
+  it('counts each 500 as a retry with its status class, and the eighth as given up', async () => {
+    receiverOf().behave('metrics-500', { answers: ['500'] });
+    const before = { retry: await attempts('retry', '5xx'), gaveUp: await attempts('gave_up', '5xx'), retried: await jobs('retried'), failed: await jobs('failed') };
+    await saveDesign(webhookProject(receiverOf().url('metrics-500')).testKey, 'person-2');
+
+    await metricReaches('webhook-dispatcher', 'embed_webhook_attempts_total', { outcome: 'gave_up', result: '5xx' }, before.gaveUp + 1, 30_000);
+    expect(receiverOf().at('metrics-500')).toHaveLength(8);
+    expect(await attempts('retry', '5xx')).toBe(before.retry + 7);
+    await metricReaches('webhook-dispatcher', 'embed_queue_job_attempts_total', { queue: 'webhook-deliveries', outcome: 'failed' }, before.failed + 1);
+    expect(await jobs('retried')).toBe(before.retried + 7);
+  });
+});
+
+describe('file metrics', () => {
+  it('times a PDF export by format in the renderer, and the export and file messages on both sides', async () => {
+    const { testKey } = newProject('document');
+    const design = await saveDesign(testKey, 'ann', 'Printed', exampleDesign('document'));
+    const pdf = { format: 'pdf', outcome: 'ok' };
+    const file = { subject: 'render.file.v1', outcome: 'ok' };
+    const exported = { subject: 'designs.export.v1', outcome: 'ok' };
+    const before = {
+      pdf: await metric('renderer', 'embed_render_file_duration_seconds_count', pdf),
+      made: await metric('renderer', 'embed_nats_message_duration_seconds_count', file),
+      asked: await metric('designs', 'embed_nats_request_duration_seconds_count', file),
+      exported: await metric('designs', 'embed_nats_message_duration_seconds_count', exported),
+    };
+    const answer = await call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'ann' }, format: 'pdf' } });
+    expect(answer.status).toBe(200);
+
+    expect(await metric('renderer', 'embed_render_file_duration_seconds_count', pdf)).toBe(before.pdf + 1);
+    expect(await metric('renderer', 'embed_nats_message_duration_seconds_count', file)).toBe(before.made + 1);
+    expect(await metric('designs', 'embed_nats_request_duration_seconds_count', file)).toBe(before.asked + 1);
+    expect(await metric('designs', 'embed_nats_message_duration_seconds_count', exported)).toBe(before.exported + 1);
   });
 });

@@ -6,5 +6,6 @@ export { RedisConnection, RedisModule } from './redis.module';
 export { runBackendService, type BackendConfig } from './run';
 export { ServiceClient, ServiceClientModule, ServiceUnavailableError } from './service-client';
 export { finishSetup, loadConfigOrExit, startBackendService, type BackendServiceOptions } from './start';
-export { httpDuration, httpRequests, messageDuration, metricsRegistry, serviceCallDuration } from './ops/metrics';
+export { httpDuration, httpRequests, messageDuration, metricsRegistry, replyOutcome, serviceCallDuration } from './ops/metrics';
 export { OpsServer } from './ops/ops-server';
+export { instrumentQueue, instrumentWorker } from './ops/queue-metrics';

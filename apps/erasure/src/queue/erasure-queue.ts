@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { type JobsOptions, Queue, type WorkerOptions } from 'bullmq';
 import type { ErasureTarget } from '@embed/data-access';
-import { RedisConnection } from '@embed/service-runtime';
+import { instrumentQueue, RedisConnection } from '@embed/service-runtime';
 
 /** The queue's name and every option of its jobs and workers, in one place. */
 export const ERASURE_QUEUE = 'erasure';
@@ -40,6 +40,7 @@ export class ErasureQueue implements BeforeApplicationShutdown {
 
   constructor(redis: RedisConnection) {
     this.queue = new Queue<ErasureTarget>(ERASURE_QUEUE, { connection: redis, defaultJobOptions: ERASURE_JOB_OPTIONS });
+    instrumentQueue(this.queue);
   }
 
   async enqueue(target: ErasureTarget): Promise<void> {

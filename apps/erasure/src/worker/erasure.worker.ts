@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { ErasureRepository, type ErasureTarget } from '@embed/data-access';
-import { RedisConnection } from '@embed/service-runtime';
+import { instrumentWorker, RedisConnection } from '@embed/service-runtime';
 import { ObjectStorage } from '@embed/storage';
 import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, ErasureQueue } from '../queue/erasure-queue';
 import { erasePerson } from './erase-person';
@@ -27,6 +27,7 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     // A worker blocks on Redis, so it has connections of its own that wait out an outage.
     const connection = { ...this.redis.options, maxRetriesPerRequest: null };
     this.worker = new Worker<ErasureTarget>(ERASURE_QUEUE, (job) => this.run(job.data), { connection, ...ERASURE_WORKER_OPTIONS });
+    instrumentWorker(this.worker);
     // Logged by our id only: the integrator's id for the person never reaches a log.
     this.worker.on('failed', (job, err) => this.logger.warn({ err, personId: job?.data.personId, attempt: job?.attemptsMade }, 'erasure attempt failed'));
     this.worker.on('error', (err) => this.logger.error({ err }, 'erasure worker error'));

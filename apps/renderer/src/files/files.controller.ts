@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RENDER_FILE_SUBJECT, type RenderFileReply } from '@embed/contracts';
+import { timeFile } from './file-metrics';
 import { FilesService } from './files.service';
 
 @Controller()
@@ -9,6 +10,6 @@ export class FilesController {
 
   @MessagePattern(RENDER_FILE_SUBJECT)
   makeFile(@Payload() payload: unknown): Promise<RenderFileReply> {
-    return this.files.makeFile(payload);
+    return timeFile(payload, () => this.files.makeFile(payload));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type JobsOptions, Queue } from 'bullmq';
 import type { DueDelivery } from '@embed/data-access';
-import { RedisConnection } from '@embed/service-runtime';
+import { instrumentQueue, RedisConnection } from '@embed/service-runtime';
 import { MAX_ATTEMPTS } from '@embed/webhook-signing';
 
 export const DELIVERY_QUEUE = 'webhook-deliveries';
@@ -45,6 +45,7 @@ export class DeliveryQueue implements OnModuleDestroy {
   constructor(redis: RedisConnection) {
     // Fail fast while Redis is away: the admission loop tries again on its next poll.
     this.queue = new Queue<DeliveryJobData>(DELIVERY_QUEUE, { connection: { ...redis.options, maxRetriesPerRequest: 1 } });
+    instrumentQueue(this.queue);
   }
 
   async enqueue(due: DueDelivery[]): Promise<void> {

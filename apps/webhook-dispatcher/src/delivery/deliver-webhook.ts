@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { DeliveriesRepository } from '@embed/data-access';
 import { signatureHeader, type UrlSafetyRule } from '@embed/webhook-signing';
 import { nextStep } from './next-step';
+import { recordSkippedDelivery, recordWebhookAttempt } from './webhook-metrics';
 import { postWebhook } from './webhook-post';
 
 /** A failed attempt with a retry to come; the queue waits `retryInMs`, the time recorded for the next attempt. */
@@ -30,11 +31,12 @@ export interface DeliverySettings {
  */
 export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryId: string, settings: DeliverySettings): Promise<void> {
   const claimed = await deliveries.claim(deliveryId);
-  if (!claimed) return;
+  if (!claimed) return recordSkippedDelivery();
   const startedAt = new Date();
   const signature = signatureHeader(claimed.body, claimed.secrets, startedAt.getTime() / 1000);
   const result = await postWebhook(claimed.url, claimed.body, { signature, timeoutMs: settings.timeoutMs, rule: settings.rule });
   const next = nextStep(result, claimed.attempt, claimed.id, settings.retryScale);
+  recordWebhookAttempt(result, next);
   await deliveries.recordAttempt(claimed.id, { startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, next);
   const failure = `attempt ${claimed.attempt}: ${result.error}`;
   if (next.status === 'pending') throw new AttemptFailedError(failure, next.retryInMs);

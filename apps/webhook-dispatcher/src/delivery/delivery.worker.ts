@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { DeliveriesRepository } from '@embed/data-access';
-import { RedisConnection } from '@embed/service-runtime';
+import { instrumentWorker, RedisConnection } from '@embed/service-runtime';
 import { AdmissionLoop } from '../admission/admission.loop';
 import { DELIVERY_QUEUE, type DeliveryJobData, lockDurationMs } from '../delivery-queue/delivery-queue';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
@@ -42,6 +42,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         backoffStrategy: (_attemptsMade, _type, err) => (err instanceof AttemptFailedError ? err.retryInMs : INFRASTRUCTURE_RETRY_MS),
       },
     });
+    instrumentWorker(this.worker);
     // Whatever the outcome, a window slot may have freed or a design's next delivery may now go.
     this.worker.on('completed', () => this.admission.wake());
     this.worker.on('failed', (job, err) => {

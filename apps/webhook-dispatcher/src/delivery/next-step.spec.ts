@@ -1,7 +1,7 @@
 import { MAX_ATTEMPTS, retryDelayMs } from '@embed/webhook-signing';
 import { nextStep } from './next-step';
 
-const answered = (statusCode: number | null) => ({ statusCode, error: statusCode === null ? 'connect ECONNREFUSED' : null, durationMs: 3 });
+const answered = (statusCode: number | null) => ({ statusCode, error: statusCode === null ? 'connect ECONNREFUSED' : null, failure: statusCode === null ? ('refused' as const) : null, durationMs: 3 });
 
 describe('nextStep', () => {
   it('counts any 2xx as delivered', () => {

@@ -8,6 +8,8 @@ export interface PostResult {
   /** The receiver's status; null when no answer came (refused, reset, timed out, refused by the safety rule). */
   statusCode: number | null;
   error: string | null;
+  /** Why no answer came, for the metrics: the safety rule refused the URL, the deadline passed, the connection was refused, or another network error. */
+  failure: 'blocked' | 'timeout' | 'refused' | 'network' | null;
   durationMs: number;
 }
 
@@ -23,6 +25,8 @@ const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
 class UnsafeAddressError extends Error {
   readonly code = 'EUNSAFEADDRESS';
 }
+
+const FAILURES: Record<string, PostResult['failure']> = { EUNSAFEADDRESS: 'blocked', ETIMEDOUT: 'timeout', ECONNREFUSED: 'refused' };
 
 /**
  * A DNS lookup that refuses hosts resolving to addresses the rule forbids. It runs for
@@ -54,10 +58,15 @@ function urlProblem(url: URL, rule: UrlSafetyRule): string | null {
  */
 export function postWebhook(target: string, body: string, { signature, timeoutMs, rule }: PostOptions): Promise<PostResult> {
   const started = performance.now();
-  const result = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+  const result = (statusCode: number | null, error: string | null, failure: PostResult['failure'] = null): PostResult => ({
+    statusCode,
+    error,
+    failure,
+    durationMs: Math.round(performance.now() - started),
+  });
   const url = new URL(target);
   const problem = urlProblem(url, rule);
-  if (problem) return Promise.resolve(result(null, `refused by the URL safety rule: ${problem}`));
+  if (problem) return Promise.resolve(result(null, `refused by the URL safety rule: ${problem}`, 'blocked'));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const request = client.request(url, {
@@ -71,7 +80,7 @@ export function postWebhook(target: string, body: string, { signature, timeoutMs
         'service-signature': signature,
       },
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const deadline = setTimeout(() => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
     request.on('response', (response) => {
       clearTimeout(deadline);
       response.resume(); // the body is not needed; reading it frees the connection for reuse
@@ -80,7 +89,7 @@ export function postWebhook(target: string, body: string, { signature, timeoutMs
     });
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve(result(null, error.message));
+      resolve(result(null, error.message, FAILURES[(error as NodeJS.ErrnoException).code ?? ''] ?? 'network'));
     });
     request.end(body);
   });
