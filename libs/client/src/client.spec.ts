@@ -172,7 +172,7 @@ describe('retries', () => {
 
     const again = await serve('hang');
     const error = await caught(client(again.baseUrl, { timeoutMs: 200 }).embed.createToken({ user: { id: 'u1' }, origin: 'https://site.example' }));
-    expect(error).toMatchObject({ name: 'EmbedConnectionError', code: 'timeout' });
+    expect(error).toMatchObject({ name: 'EmbedConnectionError', code: 'timeout', message: 'No answer within 200 ms.' });
     expect(again.seen).toHaveLength(1);
   });
 

@@ -46,9 +46,9 @@ function errorCode(error: unknown): unknown {
 }
 
 /** fetch rejects with a TypeError whose cause holds the system error (several when a host has several addresses). */
-function connectionError(error: unknown): { failure: Failure; error: EmbedConnectionError } {
+function connectionError(error: unknown, timeoutMs: number): { failure: Failure; error: EmbedConnectionError } {
   if ((error as { name?: unknown })?.name === 'TimeoutError') {
-    return { failure: { kind: 'no-answer', refused: false }, error: new EmbedConnectionError('timeout', 'No answer within the time limit.', { cause: error }) };
+    return { failure: { kind: 'no-answer', refused: false }, error: new EmbedConnectionError('timeout', `No answer within ${timeoutMs} ms.`, { cause: error }) };
   }
   const code = errorCode((error as { cause?: unknown })?.cause);
   const refused = code === 'ECONNREFUSED';
@@ -107,13 +107,14 @@ export class Transport {
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
+        // The API never redirects; following one would send the secret key to another address.
         redirect: 'error',
       });
       status = response.status;
       responseHeaders = response.headers;
       text = await response.text();
     } catch (error) {
-      return connectionError(error);
+      return connectionError(error, this.settings.timeoutMs);
     }
     const body = parseJson(text);
     // A success must carry JSON, except a 204; anything else (a proxy's HTML page) is an error.
