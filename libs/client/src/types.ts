@@ -1,6 +1,6 @@
 // The request and answer shapes of the server API (spec sections 2 and 4). Answers are
 // the types the services themselves answer with, so the client cannot drift from them.
-import type { EraseUserOutcome, FileExport, FileFormat } from '@embed/contracts';
+import type { EraseUserOutcome, FileExport, FileFormat, RenderMerge, RenderTextOptions } from '@embed/contracts';
 
 export type {
   Design,
@@ -17,7 +17,6 @@ export type {
   RenderMerge as Merge,
   RenderTextOptions as TextOptions,
 } from '@embed/contracts';
-import type { RenderMerge, RenderTextOptions } from '@embed/contracts';
 
 /** The integrator's own id for a person: 1 to 256 characters, never a name or an email. */
 export interface UserRef {
