@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { num } from 'envalid';
 import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
@@ -16,6 +17,7 @@ import { FileDownloadsController } from './files/file-downloads.controller';
 import { FilesModule } from './files/files.module';
 import { ImageUploadsController } from './files/image-uploads.controller';
 import { HealthModule } from './health/health.module';
+import { OpenApiController } from './openapi/openapi.controller';
 import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
 import { ServiceCalls } from './services/call-service';
@@ -32,6 +34,19 @@ export const gatewaySpecs = {
 };
 export type GatewayConfig = ConfigOf<typeof gatewaySpecs>;
 
+/** Every controller of the public port but health's (in HealthModule). */
+export const GATEWAY_CONTROLLERS = [
+  TokensController,
+  UserDesignsController,
+  UsersController,
+  ExportsController,
+  RenderController,
+  EditorDesignsController,
+  FileDownloadsController,
+  ImageUploadsController,
+  OpenApiController,
+];
+
 /** The only public entry point: authenticates, limits and validates, then asks the services over NATS. */
 @Module({})
 export class GatewayModule {
@@ -44,9 +59,10 @@ export class GatewayModule {
         RedisModule.forRoot(config.REDIS_URL),
         ServiceClientModule.forRoot(config.NATS_URL),
         HealthModule,
+        DiscoveryModule,
         FilesModule.register(config),
       ],
-      controllers: [TokensController, UserDesignsController, UsersController, ExportsController, RenderController, EditorDesignsController, FileDownloadsController, ImageUploadsController],
+      controllers: GATEWAY_CONTROLLERS,
       providers: [
         ServiceCalls,
         KeyResolver,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { admin, baseUrl } from './stack';
+import { checkAnswer } from './openapi-contract';
 
 export interface ApiAnswer {
   status: number;
@@ -36,7 +37,9 @@ export async function call(method: string, path: string, options: CallOptions = 
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  const answer = { status: response.status, headers: response.headers, body: parsed, text };
+  await checkAnswer(method, path, answer);
+  return answer;
 }
 
 /** Asserts the spec's error shape and returns the answer. */

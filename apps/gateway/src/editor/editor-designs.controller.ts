@@ -18,10 +18,13 @@ import {
 import { Session } from '../auth/request-context';
 import { DesignIdParams, ListQuery } from '../embed/dto/common.dto';
 import { DEFAULT_PAGE_SIZE } from '../embed/user-designs.controller';
+import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
 import { CreateDesignDto, SaveDesignDto } from './dto/design-body.dto';
 import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
+
+const NOT_FOUND: ErrorAnswers = { 404: ['design_not_found'], 409: ['user_erased'] };
 
 const person = ({ projectId, environment, userId }: EditorSession) => ({ projectId, environment, userId });
 
@@ -32,14 +35,19 @@ export class EditorDesignsController {
 
   @Post()
   @HttpCode(201)
-  @EditorEndpoint('editorWrite')
+  @EditorEndpoint('editorWrite', {
+    operationId: 'createEditorDesign',
+    summary: 'Creates a design of the project’s mode.',
+    answers: { 201: 'Design' },
+    errors: { 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased'] },
+  })
   create(@Session() session: EditorSession, @Body() body: CreateDesignDto): Promise<Design> {
     const request: CreateDesignRequest = { person: person(session), mode: session.mode, name: body.name, doc: body.doc };
     return this.services.call<Design>(DESIGNS_SUBJECTS.create, request, TIMEOUTS_MS.write);
   }
 
   @Get()
-  @EditorEndpoint('editorRead')
+  @EditorEndpoint('editorRead', { operationId: 'listEditorDesigns', summary: 'The person’s designs, newest first.', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
   list(@Session() session: EditorSession, @Query() query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = { person: person(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call<DesignList>(DESIGNS_SUBJECTS.list, request, TIMEOUTS_MS.read);
@@ -47,14 +55,19 @@ export class EditorDesignsController {
 
   @Get(':id')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @EditorEndpoint('editorRead')
+  @EditorEndpoint('editorRead', { operationId: 'getEditorDesign', summary: 'A design with its document.', answers: { 200: 'Design' }, errors: NOT_FOUND })
   async get(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<string> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     return designJson(await this.services.call<StoredDesign>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read));
   }
 
   @Put(':id')
-  @EditorEndpoint('editorWrite')
+  @EditorEndpoint('editorWrite', {
+    operationId: 'saveEditorDesign',
+    summary: 'Saves a design: a higher revision, and a restore point of the one before.',
+    answers: { 200: 'Design' },
+    errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased'] },
+  })
   save(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: SaveDesignDto): Promise<Design> {
     const request: SaveDesignRequest = { person: person(session), designId: params.id, mode: session.mode, name: body.name, doc: body.doc };
     return this.services.call<Design>(DESIGNS_SUBJECTS.save, request, TIMEOUTS_MS.write);
@@ -62,14 +75,14 @@ export class EditorDesignsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @EditorEndpoint('editorWrite')
+  @EditorEndpoint('editorWrite', { operationId: 'deleteEditorDesign', summary: 'Deletes a design.', answers: { 204: null }, errors: NOT_FOUND })
   async delete(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<void> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     await this.services.call<unknown>(DESIGNS_SUBJECTS.delete, request, TIMEOUTS_MS.write);
   }
 
   @Get(':id/revisions')
-  @EditorEndpoint('editorRead')
+  @EditorEndpoint('editorRead', { operationId: 'listEditorRevisions', summary: 'The design’s restore points, newest first.', answers: { 200: 'RestorePointList' }, errors: NOT_FOUND })
   revisions(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<{ revisions: RestorePoint[] }> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     return this.services.call<{ revisions: RestorePoint[] }>(DESIGNS_SUBJECTS.revisions, request, TIMEOUTS_MS.read);
@@ -77,7 +90,12 @@ export class EditorDesignsController {
 
   @Post(':id/export')
   @HttpCode(200)
-  @EditorEndpoint('editorExport')
+  @EditorEndpoint('editorExport', {
+    operationId: 'exportEditorDesign',
+    summary: 'Exports a design as the server export does; `text` answers an HtmlExport.',
+    answers: { 200: 'Export' },
+    errors: { ...NOT_FOUND, 409: ['mode_unavailable', 'user_erased'] },
+  })
   export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };
     return this.services.call<HtmlExport | FileExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);

@@ -14,7 +14,11 @@ export class ExportsController {
   /** Spec 4.4: one person's design as last saved; recorded and reported as `export.created`. */
   @Post()
   @HttpCode(200)
-  @EmbedEndpoint('exportDesign')
+  @EmbedEndpoint('exportDesign', {
+    summary: 'Exports a person’s design: HtmlExport for html, FileExport for zip, pdf or png (spec 4.4).',
+    answers: { 200: 'Export' },
+    errors: { 404: ['design_not_found'], 409: ['mode_unavailable', 'user_erased'] },
+  })
   export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: body.user.id },

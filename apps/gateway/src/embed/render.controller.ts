@@ -13,7 +13,11 @@ export class RenderController {
   /** Spec 4.5: renders a document the integrator holds, by the project's mode; nothing is stored. */
   @Post()
   @HttpCode(200)
-  @EmbedEndpoint('renderDesign')
+  @EmbedEndpoint('renderDesign', {
+    summary: 'Renders a design document the integrator holds; nothing is stored (spec 4.5).',
+    answers: { 200: 'Rendered' },
+    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'] },
+  })
   render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
     return this.services.call<RenderedDesign>(RENDER_DESIGN_SUBJECT, request, TIMEOUTS_MS.render);

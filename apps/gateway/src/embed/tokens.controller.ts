@@ -16,7 +16,11 @@ export class TokensController {
   @Post()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @EmbedEndpoint('createToken')
+  @EmbedEndpoint('createToken', {
+    summary: 'A short-lived editor token for one person on one site (spec 4.1).',
+    answers: { 200: 'Token' },
+    errors: { 403: ['origin_not_allowed'], 409: ['user_erased'] },
+  })
   async create(@Key() key: KeyContext, @Body() body: CreateTokenDto): Promise<MintedToken> {
     let origin: string;
     try {

@@ -14,7 +14,7 @@ export class UserDesignsController {
 
   /** Spec 4.2: newest first, paged by an opaque cursor. */
   @Get()
-  @EmbedEndpoint('listDesigns')
+  @EmbedEndpoint('listDesigns', { summary: 'A person’s designs, newest first (spec 4.2).', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
   list(@Key() key: KeyContext, @Param() params: UserParams, @Query() query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
@@ -27,7 +27,11 @@ export class UserDesignsController {
   /** Spec 4.3: the design as last saved; another person's design is 404 like a missing one. */
   @Get(':designId')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @EmbedEndpoint('getDesign')
+  @EmbedEndpoint('getDesign', {
+    summary: 'A design as last saved, with its document (spec 4.3).',
+    answers: { 200: 'Design' },
+    errors: { 404: ['design_not_found'], 409: ['user_erased'] },
+  })
   async get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<string> {
     const request: DesignRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: params.userId },

@@ -17,7 +17,10 @@ export class UsersController {
    * the reply is sent here rather than by Nest, which would set one fixed status.
    */
   @Delete()
-  @EmbedEndpoint('eraseUser')
+  @EmbedEndpoint('eraseUser', {
+    summary: 'Erases a person and all their data: 202 while it runs, 204 for a person never seen (spec 4.6).',
+    answers: { 202: 'Erasing', 204: null },
+  })
   async erase(@Key() key: KeyContext, @Param() params: UserParams, @Res() reply: FastifyReply): Promise<void> {
     const request: EraseUserRequest = { person: { projectId: key.projectId, environment: key.environment, userId: params.userId } };
     const outcome = await this.services.call<EraseUserOutcome>(ERASURE_SUBJECTS.erase, request, TIMEOUTS_MS.write);

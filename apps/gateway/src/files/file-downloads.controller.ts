@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { attachmentDisposition, checkSignedFile, isImageKey, isStorageKey, ObjectStorage } from '@embed/storage';
+import { attachmentDisposition, checkSignedFile, CONTENT_TYPES, isImageKey, isStorageKey, ObjectStorage } from '@embed/storage';
 import { ApiError } from '../http/api-error';
+import { ApiOperation } from '../openapi/operation-doc';
 import { FILE_SETTINGS, type FileSettings } from './files.module';
 
 const notFound = () => new ApiError(404, 'not_found', 'There is no file at this address.');
@@ -19,6 +20,14 @@ export class FileDownloadsController {
   ) {}
 
   @Get('*')
+  @ApiOperation({
+    operationId: 'downloadFile',
+    summary: 'An exported file on its signed link until it expires (410 after), or an uploaded image.',
+    answers: { 200: null },
+    fileTypes: [...new Set(Object.values(CONTENT_TYPES))],
+    wildcard: { name: 'key', description: 'The file’s key, slashes included, as in the `url` of its export or upload.' },
+    errors: { 404: ['not_found'], 410: ['not_found'] },
+  })
   async download(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = (request.params as Record<string, string>)['*'] ?? '';
     if (!isStorageKey(key)) throw notFound();

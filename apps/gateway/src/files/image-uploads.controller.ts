@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error';
 import { FILE_SETTINGS, type FileSettings } from './files.module';
 import { IMAGE_MAX_BYTES } from './image-bodies';
 
+const IMAGE_MEDIA_TYPES = Object.values(CONTENT_TYPES).filter((type) => type.startsWith('image/'));
 const userErased = () => new ApiError(409, 'user_erased', 'This person is being erased.');
 
 /** contracts section 3: `POST /editor/v1/images`, the bytes of one image for the person's designs. */
@@ -23,7 +24,13 @@ export class ImageUploadsController {
 
   @Post()
   @HttpCode(201)
-  @EditorEndpoint('editorWrite')
+  @EditorEndpoint('editorWrite', {
+    operationId: 'uploadImage',
+    summary: 'Stores an image for the person’s designs; its type is read from its bytes (SVG is refused).',
+    answers: { 201: 'ImageUpload' },
+    errors: { 400: ['request_invalid'], 413: ['request_invalid'], 409: ['user_erased'] },
+    rawBody: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: IMAGE_MAX_BYTES },
+  })
   async upload(@Session() session: EditorSession, @Req() request: FastifyRequest): Promise<{ url: string }> {
     const body = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) {

@@ -1,6 +1,6 @@
 /** The routes the server has, by method, so that a known path with the wrong method answers 405. */
 export class RouteTable {
-  private readonly routes: { method: string; pattern: RegExp }[] = [];
+  private readonly routes: { method: string; url: string; pattern: RegExp }[] = [];
 
   add(method: string, url: string): void {
     // Fastify patterns: `:name` is one path segment, `*` the rest of the path.
@@ -8,7 +8,12 @@ export class RouteTable {
       .split('/')
       .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
-    this.routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`) });
+    this.routes.push({ method: method.toUpperCase(), url, pattern: new RegExp(`^${source}/?$`) });
+  }
+
+  /** Every route, as registered (`:name` and `*` patterns). */
+  list(): { method: string; url: string }[] {
+    return this.routes.map(({ method, url }) => ({ method, url }));
   }
 
   /** Methods that have a route for this path (without its query). */

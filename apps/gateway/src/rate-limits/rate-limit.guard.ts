@@ -1,5 +1,4 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/request-context';
 import { ApiError } from '../http/api-error';
@@ -8,17 +7,16 @@ import { RateLimiterService } from './rate-limiter.service';
 
 const OPERATION = 'rate-limit-operation';
 export const RateLimited = (operation: Operation) => SetMetadata(OPERATION, operation);
+/** The rate-limited operation a handler counts against, if any. */
+export const rateLimitOf = (handler: object): Operation | undefined => Reflect.getMetadata(OPERATION, handler);
 
 /** Counts the request against its operation's limit for its key (server API) or person (editor API). */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limiter: RateLimiterService,
-  ) {}
+  constructor(private readonly limiter: RateLimiterService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const operation = this.reflector.get<Operation>(OPERATION, context.getHandler());
+    const operation = rateLimitOf(context.getHandler());
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const { key, session } = request;
     const subject = key ? `key:${key.keyId}` : session ? `person:${session.projectId}:${session.environment}:${session.userId}` : null;

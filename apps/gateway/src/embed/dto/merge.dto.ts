@@ -1,10 +1,13 @@
 import { IsBoolean, IsObject, IsOptional, IsString, MaxLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 const MERGE_URL_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 
 /** An absolute http(s) or mailto URI: unsubscribe links may be either. */
 function IsMergeUrl(options?: ValidationOptions) {
-  return (object: object, propertyName: string) =>
+  return (object: object, propertyName: string) => {
+    // The same rule for the OpenAPI document.
+    JSONSchema({ format: 'uri', description: 'an absolute http, https or mailto URI' })(object, propertyName);
     registerDecorator({
       name: 'isMergeUrl',
       target: object.constructor,
@@ -21,11 +24,15 @@ function IsMergeUrl(options?: ValidationOptions) {
         },
       },
     });
+  };
 }
 
 /** An object of strings, with keys of 1 to `maxKey` characters and values of up to `maxValue`. */
 function IsStringMap(maxKey: number, maxValue: number, options?: ValidationOptions) {
-  return (object: object, propertyName: string) =>
+  return (object: object, propertyName: string) => {
+    // The same rule, whole, for the OpenAPI document (`propertyNames` is JSON Schema's, which the library's 3.0 types lack).
+    const schema = { type: 'object' as const, propertyNames: { minLength: 1, maxLength: maxKey }, additionalProperties: { type: 'string', maxLength: maxValue } };
+    JSONSchema(() => schema as { type: 'object' })(object, propertyName);
     registerDecorator({
       name: 'isStringMap',
       target: object.constructor,
@@ -40,6 +47,7 @@ function IsStringMap(maxKey: number, maxValue: number, options?: ValidationOptio
         },
       },
     });
+  };
 }
 
 /** Spec section 2, Merge: no other fields allowed. */

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Module } from '@nestjs/common';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ImagesRepository, PeopleRepository } from '@embed/data-access';
+import { ObjectStorage } from '@embed/storage';
+import { KeyResolver } from '../auth/key-resolver';
+import { registerEditorCors } from '../editor/editor-cors';
+import { FILE_SETTINGS } from '../files/files.module';
+import { GATEWAY_CONTROLLERS } from '../gateway.module';
+import { HealthController } from '../health/health.controller';
+import { ReadinessService } from '../health/readiness.service';
+import { createHttpAdapter } from '../http/fastify';
+import { RouteTable } from '../http/route-table';
+import { RateLimiterService } from '../rate-limits/rate-limiter.service';
+import { ServiceCalls } from '../services/call-service';
+import { OpenApiController } from './openapi.controller';
+
+/** The gateway's routes as Fastify registers them; nothing is called, so the services are stand-ins. */
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [...GATEWAY_CONTROLLERS, HealthController],
+  providers: [ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, ReadinessService, FILE_SETTINGS].map(
+    (provide) => ({ provide, useValue: {} }),
+  ),
+})
+class RoutesOnlyModule {}
+
+describe('the OpenAPI document', () => {
+  const routes = new RouteTable();
+  let app: NestFastifyApplication;
+  let document: any;
+
+  beforeAll(async () => {
+    const adapter = createHttpAdapter(routes);
+    registerEditorCors(adapter.getInstance());
+    app = await NestFactory.create<NestFastifyApplication>(RoutesOnlyModule, adapter, { logger: false });
+    await app.init();
+    document = app.get(OpenApiController).get();
+  });
+
+  afterAll(() => app.close());
+
+  it('is valid OpenAPI 3.1, every reference resolved', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const cli = path.join(path.dirname(require.resolve('@seriousme/openapi-schema-validator')), 'bin/validate-api-cli.js');
+    // The validator is an ES module, which Jest's CommonJS runtime cannot load: run its CLI.
+    const result = JSON.parse(execFileSync(process.execPath, [cli, file], { encoding: 'utf8' }));
+    expect(result).toEqual({ valid: true });
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('describes every route the server has, and only those', () => {
+    const documented = Object.entries(document.paths as Record<string, object>).flatMap(([template, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    const served = routes
+      .list()
+      .filter(({ method }) => method !== 'HEAD')
+      .map(({ method, url }) => `${method} ${url.replace(/:([^/]+)/g, '{$1}')}`);
+    // A `*` route (file keys, the editor's preflights) is one parameter or several paths in OpenAPI.
+    const covers = (route: string, operation: string) => route === operation || (route.endsWith('*') && operation.startsWith(route.slice(0, -1)));
+    expect(served.filter((route) => !documented.some((operation) => covers(route, operation)))).toEqual([]);
+    expect(documented.filter((operation) => !served.some((route) => covers(route, operation)))).toEqual([]);
+  });
+
+  it('has operation ids, security and error answers in the spec’s shape', () => {
+    const operations = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
+    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
+    const createToken = document.paths['/embed/v1/tokens'].post;
+    expect(createToken.security).toEqual([{ secretKey: [] }]);
+    expect(Object.keys(createToken.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '503']);
+    expect(createToken.responses['403'].content['application/json'].schema.properties.code.enum.sort()).toEqual([
+      'origin_not_allowed',
+      'project_suspended',
+      'workspace_suspended',
+    ]);
+    expect(createToken.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(document.paths['/editor/v1/designs/{id}'].put.security).toEqual([{ editorToken: [] }]);
+    expect(document.paths['/embed/v1/openapi.json'].get.security).toEqual([]);
+  });
+
+  it('reads request rules from the validators', () => {
+    const { schemas } = document.components;
+    expect(schemas.CreateTokenDto).toMatchObject({
+      required: ['user', 'origin'],
+      additionalProperties: false,
+      properties: { ttl: { type: 'integer', minimum: 60, maximum: 900 }, origin: { minLength: 1, maxLength: 2048 } },
+    });
+    expect(schemas.UserRefDto.properties.id).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
+    expect(schemas.MergeDto.properties.contact).toMatchObject({ propertyNames: { maxLength: 100 }, additionalProperties: { maxLength: 2000 } });
+    const list = document.paths['/embed/v1/users/{userId}/designs'].get.parameters;
+    expect(list).toEqual([
+      { name: 'userId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 256 } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200 } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 512 } },
+    ]);
+  });
+});
