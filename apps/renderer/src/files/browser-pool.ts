@@ -1,9 +1,14 @@
-import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { untilAborted, withinMs } from './deadlines';
 
 export interface BrowserPoolOptions {
   executablePath: string;
-  /** A browser that has served this many jobs is replaced (Chromium grows with use). */
+  /** A browser that has opened this many contexts is replaced (Chromium grows with use). */
   jobsPerBrowser: number;
+  /** Pages kept open ahead of the jobs: one per job that may run at once. */
+  spares: number;
+  /** What every page gets before a job may take it (the sandbox's settings, sandboxed-page.ts). */
+  preparePage: (page: Page) => Promise<void>;
 }
 
 /**
@@ -30,45 +35,75 @@ export const CHROMIUM_ARGS = [
   '--force-webrtc-ip-handling-policy',
 ];
 
+/** Opening a page takes well under a second; a browser that needs this long is hung. */
+const PREPARE_TIMEOUT_MS = 10_000;
+
 interface Lease {
   browser: Browser;
-  jobs: number;
-  active: number;
+  /** Contexts opened in it, spares included: what counts against `jobsPerBrowser`. */
+  contexts: number;
+  /** Contexts not closed yet. */
+  open: number;
+  /** Opens no more contexts; closes once its open ones are closed. */
   retired: boolean;
+  /** Crashed or killed: its pages are of no use any more. */
+  dead: boolean;
+}
+
+/** A page in an incognito context of its own, opened for exactly one job. */
+interface Spare {
+  lease: Lease;
+  context: BrowserContext;
+  page: Page;
 }
 
 /**
- * One long-lived Chromium per renderer process, a fresh isolated browser context per job
- * (no cookies, cache or storage shared between designs). The browser is replaced when it
- * crashes, when a job hangs it, or after `jobsPerBrowser` jobs; a replaced browser
- * finishes the jobs it has before it closes. How many jobs run at once is the
- * scheduler's business (fair-scheduler.ts), not the pool's.
+ * One long-lived Chromium per renderer process, and a fresh isolated browser context per
+ * job (no cookies, cache or storage shared between designs), never reused. Opening a
+ * context and its page is the slow part of a job on a warm browser (200-400 ms, more
+ * than printing), so `spares` of them are opened and prepared ahead: at start-up
+ * (`warm`), and again each time a job takes one, while that job runs. A job whose spare
+ * is not ready opens its own.
+ *
+ * The browser is replaced when it crashes, when a job hangs it, or after
+ * `jobsPerBrowser` contexts; a replaced browser finishes the jobs and spares it has
+ * before it closes. How many jobs run at once is the scheduler's business
+ * (fair-scheduler.ts), not the pool's.
  */
 export class BrowserPool {
   private current: Lease | null = null;
   private launching: Promise<Lease> | null = null;
   private readonly leases = new Set<Lease>();
+  /** Spares being prepared or ready, oldest first. */
+  private readonly spares: Promise<Spare>[] = [];
+  private closed = false;
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
+  /** Launches the browser and prepares the spares; resolves when they are ready (or failed). */
+  async warm(): Promise<void> {
+    this.refill();
+    await Promise.allSettled(this.spares);
+  }
+
   /**
-   * Runs `work` in a new browser context. When `signal` aborts (the job's deadline), the
-   * job fails at once; if its context then does not close within a moment, Chromium is
-   * taken to be hung and killed, and the next job starts a fresh one.
+   * Runs `work` on a prepared page of its own. When `signal` aborts (the job's deadline),
+   * the job fails at once; if its context then does not close within a moment, Chromium
+   * is taken to be hung and killed, and the next job gets a fresh one.
    */
-  async withContext<T>(signal: AbortSignal, work: (context: BrowserContext) => Promise<T>): Promise<T> {
-    const lease = await this.lease();
-    lease.active++;
-    let context: BrowserContext | undefined;
+  async withPage<T>(signal: AbortSignal, work: (page: Page) => Promise<T>): Promise<T> {
+    const spare = await this.take(signal);
+    let result: T;
     try {
-      context = await untilAborted(lease.browser.createBrowserContext(), signal);
-      return await untilAborted(work(context), signal);
-    } finally {
-      const closed = context ? await withinMs(context.close(), 2_000) : true;
-      lease.active--;
-      if (!closed) this.kill(lease);
-      else if (lease.retired && lease.active === 0) void this.close(lease);
+      result = await untilAborted(work(spare.page), signal);
+    } catch (error) {
+      // The browser may be hung: known before the next job takes a page.
+      await this.release(spare);
+      throw error;
     }
+    // The answer does not wait for the context to close.
+    void this.release(spare);
+    return result;
   }
 
   /** Browsers running now: one, and for a moment two while a replaced one finishes its jobs. */
@@ -76,70 +111,121 @@ export class BrowserPool {
     return [...this.leases].filter((lease) => lease.browser.connected).length;
   }
 
-  /** The browser the next job gets, unless it is due to be replaced (for tests). */
+  /** The browser new contexts are opened in, unless it is due to be replaced (for tests). */
   get currentBrowser(): Browser | undefined {
     return this.current?.browser;
   }
 
   async shutdown(): Promise<void> {
+    this.closed = true;
     this.current = null;
+    this.spares.length = 0;
+    await this.launching?.catch(() => undefined);
     await Promise.all([...this.leases].map((lease) => this.close(lease)));
   }
 
+  /**
+   * The oldest spare, or a page of the job's own when none is waiting; a spare that
+   * failed or whose browser died meanwhile is replaced by one of the job's own.
+   */
+  private async take(signal: AbortSignal): Promise<Spare> {
+    const queued = this.spares.shift();
+    const pending = queued ?? this.prepare();
+    this.refill();
+    const spare = await this.settle(pending, signal).catch((error: unknown) => {
+      if (signal.aborted || !queued) throw error;
+      return null;
+    });
+    if (spare && !spare.lease.dead) return spare;
+    if (spare) void this.release(spare);
+    return this.settle(this.prepare(), signal);
+  }
+
+  /** Waits for a spare until `signal` aborts; one that arrives after that is closed unused. */
+  private async settle(pending: Promise<Spare>, signal: AbortSignal): Promise<Spare> {
+    try {
+      return await untilAborted(pending, signal);
+    } catch (error) {
+      if (signal.aborted) pending.then((spare) => this.release(spare), () => undefined);
+      throw error;
+    }
+  }
+
+  private refill(): void {
+    while (!this.closed && this.spares.length < this.options.spares) {
+      const spare = this.prepare();
+      // Its failure is seen by the job that takes it.
+      spare.catch(() => undefined);
+      this.spares.push(spare);
+    }
+  }
+
+  private async prepare(): Promise<Spare> {
+    const lease = await this.lease();
+    lease.open++;
+    const hung = AbortSignal.timeout(PREPARE_TIMEOUT_MS);
+    const opening = lease.browser.createBrowserContext();
+    try {
+      const context = await untilAborted(opening, hung);
+      const page = await untilAborted(context.newPage(), hung);
+      await untilAborted(this.options.preparePage(page), hung);
+      return { lease, context, page };
+    } catch (error) {
+      if (hung.aborted) this.kill(lease);
+      void opening.then(
+        (context) => this.release({ lease, context }),
+        () => this.release({ lease }),
+      );
+      throw error;
+    }
+  }
+
+  private async release({ lease, context }: { lease: Lease; context?: BrowserContext }): Promise<void> {
+    const closed = context ? await withinMs(context.close(), 2_000) : true;
+    lease.open--;
+    if (!closed) this.kill(lease);
+    else if (lease.retired && lease.open === 0) await this.close(lease);
+  }
+
   private async lease(): Promise<Lease> {
-    if (!this.current || this.current.retired || !this.current.browser.connected) {
+    if (this.closed) throw new Error('the browser pool is shut down');
+    if (!this.current || this.current.retired) {
       this.current = null;
       this.launching ??= this.launch().finally(() => (this.launching = null));
       this.current = await this.launching;
     }
     const lease = this.current;
-    if (++lease.jobs >= this.options.jobsPerBrowser) lease.retired = true;
+    if (++lease.contexts >= this.options.jobsPerBrowser) {
+      lease.retired = true;
+      this.current = null;
+    }
     return lease;
   }
 
   private async launch(): Promise<Lease> {
     const browser = await puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true });
-    const lease: Lease = { browser, jobs: 0, active: 0, retired: false };
+    const lease: Lease = { browser, contexts: 0, open: 0, retired: false, dead: false };
     this.leases.add(lease);
     // A crashed browser is never handed out again.
     browser.once('disconnected', () => {
-      lease.retired = true;
+      lease.retired = lease.dead = true;
+      if (this.current === lease) this.current = null;
       this.leases.delete(lease);
     });
+    if (this.closed) {
+      await this.close(lease);
+      throw new Error('the browser pool is shut down');
+    }
     return lease;
   }
 
   private kill(lease: Lease): void {
-    lease.retired = true;
+    lease.retired = lease.dead = true;
+    if (this.current === lease) this.current = null;
     lease.browser.process()?.kill('SIGKILL');
   }
 
   private async close(lease: Lease): Promise<void> {
     if (!(await withinMs(lease.browser.close(), 5_000))) this.kill(lease);
-  }
-}
-
-/** Settles with `promise`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** true when `promise` settles within `ms` (its failure counts as settled: there is nothing left to wait for). */
-async function withinMs(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  try {
-    return await Promise.race([settled, timedOut]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -6,13 +6,14 @@ import { BrowserPool } from './browser-pool';
 import { FairScheduler } from './fair-scheduler';
 import { FILE_DEADLINE_MS } from './files.service';
 import { ResourceLoader } from './resource-loader';
+import { lockDownPage } from './sandboxed-page';
 
 export const fileSpecs = {
   ...storageSpecs,
   CHROMIUM_PATH: str({ default: '/usr/bin/chromium' }),
-  /** PDF and PNG jobs one renderer process runs at once (one browser, this many contexts). About one per core. */
+  /** PDF and PNG jobs one renderer process runs at once (one browser, this many contexts), and pages kept open ahead. About one per core. */
   RENDER_BROWSER_JOBS: num({ default: 2 }),
-  /** Jobs a browser serves before it is replaced by a fresh one. */
+  /** Contexts (one per job, spare pages included) a browser opens before it is replaced by a fresh one. */
   RENDER_BROWSER_RECYCLE_JOBS: num({ default: 200 }),
   /** Jobs that may wait for a browser; past it the renderer answers 503 at once. */
   RENDER_QUEUE_LIMIT: num({ default: 100 }),
@@ -28,7 +29,15 @@ export function fileProviders(config: ConfigOf<typeof fileSpecs>): Provider[] {
   return [
     { provide: ObjectStorage, useValue: storage },
     { provide: ResourceLoader, useValue: new ResourceLoader(storage, config.PUBLIC_BASE_URL) },
-    { provide: BrowserPool, useValue: new BrowserPool({ executablePath: config.CHROMIUM_PATH, jobsPerBrowser: config.RENDER_BROWSER_RECYCLE_JOBS }) },
+    {
+      provide: BrowserPool,
+      useValue: new BrowserPool({
+        executablePath: config.CHROMIUM_PATH,
+        jobsPerBrowser: config.RENDER_BROWSER_RECYCLE_JOBS,
+        spares: config.RENDER_BROWSER_JOBS,
+        preparePage: lockDownPage,
+      }),
+    },
     { provide: FairScheduler, useValue: new FairScheduler(config.RENDER_BROWSER_JOBS, config.RENDER_QUEUE_LIMIT) },
     { provide: FILE_DEADLINE_MS, useValue: config.RENDER_FILE_TIMEOUT_MS },
   ];

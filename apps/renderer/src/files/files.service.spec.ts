@@ -14,6 +14,7 @@ import { BrowserPool } from './browser-pool';
 import { FairScheduler } from './fair-scheduler';
 import { FilesService } from './files.service';
 import { ResourceLoader } from './resource-loader';
+import { lockDownPage } from './sandboxed-page';
 
 const example = (mode: string) =>
   JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
@@ -30,7 +31,7 @@ jest.setTimeout(60_000);
 describe('FilesService with Chromium', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'files-'));
   const storage = new FilesystemStorage(root, 'secret');
-  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50 });
+  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 2, preparePage: lockDownPage });
   const service = new FilesService(
     new RenderService(new LayoutCache(16 * 1024 * 1024)),
     pool,

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CONTENT_TYPES, ObjectStorage } from '@embed/storage';
 import { fail, type FileFormat, modeMakesFormat, ok, type RenderedDesign, type RenderFileReply } from '@embed/contracts';
 import { RenderService } from '../render/render.service';
@@ -8,7 +8,7 @@ import { FairScheduler, QueueFullError } from './fair-scheduler';
 import { splitFileRequest } from './file-request';
 import { loadDesign, printPdf, screenshotPng } from './page-capture';
 import { ResourceLoader } from './resource-loader';
-import { openSandboxedPage } from './sandboxed-page';
+import { sandboxRequests } from './sandboxed-page';
 import { buildZip } from './zip-export';
 
 /** How long one file may take from the moment its request arrives, queue included. */
@@ -21,7 +21,7 @@ export const FILE_DEADLINE_MS = Symbol('FILE_DEADLINE_MS');
  * stores nothing.
  */
 @Injectable()
-export class FilesService implements OnModuleDestroy {
+export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(FilesService.name);
 
   constructor(
@@ -57,14 +57,19 @@ export class FilesService implements OnModuleDestroy {
   }
 
   private capture(rendered: RenderedDesign, format: Exclude<FileFormat, 'zip'>, fullPage: boolean, signal: AbortSignal) {
-    return this.pool.withContext(signal, async (context) => {
+    return this.pool.withPage(signal, async (page) => {
       const blocked = new Set<string>();
-      const page = await openSandboxedPage(context, this.loader, (problem) => blocked.add(problem), signal);
+      sandboxRequests(page, this.loader, (problem) => blocked.add(problem), signal);
       await loadDesign(page, rendered.mode, rendered.html);
       const bytes = format === 'pdf' ? await printPdf(page, rendered.mode) : await screenshotPng(page, fullPage);
       if (blocked.size > 0) this.logger.log(`the sandbox refused: ${[...blocked].join('; ')}`);
       return { body: Buffer.from(bytes), warnings: [...blocked].map((problem) => `Not shown in the file: ${problem}.`) };
     });
+  }
+
+  /** The browser and its spare pages are opened before the first file is asked for; a failure shows on that file. */
+  onApplicationBootstrap(): void {
+    void this.pool.warm();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ObjectStorage } from '@embed/storage';
 import { BrowserPool } from './browser-pool';
 import { ResourceLoader } from './resource-loader';
-import { openSandboxedPage } from './sandboxed-page';
+import { lockDownPage, sandboxRequests } from './sandboxed-page';
 
 // Raw HTML that no design could produce (the design schema refuses file: and scripts),
 // to prove the browser itself is held back even if a design got past validation.
@@ -11,7 +11,7 @@ import { openSandboxedPage } from './sandboxed-page';
 jest.setTimeout(60_000);
 
 describe('sandboxed page', () => {
-  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50 });
+  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 1, preparePage: lockDownPage });
   const loader = new ResourceLoader({} as ObjectStorage, 'http://gateway.test');
   let server: Server;
   let hits = 0;
@@ -40,8 +40,8 @@ describe('sandboxed page', () => {
       `<script>document.title = 'script ran'; fetch('${base}/from-script')</script>`,
       `<meta http-equiv="refresh" content="0;url=${base}/away">`,
     ].join('');
-    const title = await pool.withContext(AbortSignal.timeout(15_000), async (context) => {
-      const page = await openSandboxedPage(context, loader, (problem) => problems.push(problem), AbortSignal.timeout(15_000));
+    const title = await pool.withPage(AbortSignal.timeout(15_000), async (page) => {
+      sandboxRequests(page, loader, (problem) => problems.push(problem), AbortSignal.timeout(15_000));
       page.on('requestfinished', (request) => !request.url().startsWith('data:') && loaded.push(request.url()));
       await page.setContent(html, { waitUntil: 'load' });
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,4 +1,4 @@
-import type { BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { ResourceLoader } from './resource-loader';
 
 /**
@@ -9,14 +9,20 @@ import type { ResourceLoader } from './resource-loader';
  * request that escaped interception still would not leave the machine.
  * Scripts never run: a file is a still picture of the design (and an email must never
  * run one); what a popup's script would do, showing the dialog, is done here.
+ *
+ * Done in two steps because pages are opened before their job (browser-pool.ts):
+ * `lockDownPage` when the page is opened, while it is still blank, so that until a job
+ * takes it any request it made would wait forever; `sandboxRequests` when the job takes
+ * it, with the job's own deadline and warnings.
  */
-export async function openSandboxedPage(context: BrowserContext, loader: ResourceLoader, blocked: (problem: string) => void, signal: AbortSignal): Promise<Page> {
-  const page = await context.newPage();
+export async function lockDownPage(page: Page): Promise<void> {
   await page.setJavaScriptEnabled(false);
   await page.setRequestInterception(true);
+}
+
+export function sandboxRequests(page: Page, loader: ResourceLoader, blocked: (problem: string) => void, signal: AbortSignal): void {
   // A request can still be in flight when the job's page closes: its answer then has nowhere to go.
   page.on('request', (request) => void answer(page, request, loader, blocked, signal).catch(() => undefined));
-  return page;
 }
 
 async function answer(page: Page, request: HTTPRequest, loader: ResourceLoader, blocked: (problem: string) => void, signal: AbortSignal) {
