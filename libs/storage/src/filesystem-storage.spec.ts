@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -35,5 +35,29 @@ describe('FilesystemStorage', () => {
     const url = new URL(link.url, 'http://gateway');
     expect(url.pathname).toBe(`/files/v1/${key}`);
     expect(checkSignedFile('secret', key, Object.fromEntries(url.searchParams), 0).ok).toBe(true);
+  });
+
+  it('deletes exported files written before a moment, half-written ones included, and keeps the rest and every image', async () => {
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    const keys = { expired: 'exports/prj_1/test/psn_1/exp_old.pdf', live: 'exports/prj_1/test/psn_1/exp_new.pdf', image: 'images/prj_1/test/psn_1/img_old.png' };
+    for (const key of Object.values(keys)) await storage.put(key, Buffer.from('x'), 'application/pdf');
+    const leftover = path.join(root, 'exports/prj_1/test/psn_2/exp_crash.pdf.123.partial');
+    await storage.put('exports/prj_1/test/psn_2/exp_other.pdf', Buffer.from('x'), 'application/pdf');
+    writeFileSync(leftover, 'half');
+    for (const file of [keys.expired, keys.image, leftover]) utimesSync(path.resolve(root, file), old, old);
+    const cutoff = new Date(Date.now() - 24 * 3_600_000);
+    // Two sweeps at once, as two renderers would: each file is deleted once, and neither fails.
+    const counts = await Promise.all([storage.deleteExportsWrittenBefore(cutoff), storage.deleteExportsWrittenBefore(cutoff)]);
+    expect(counts[0] + counts[1]).toBe(2);
+    expect(await storage.get(keys.expired)).toBeNull();
+    expect(existsSync(leftover)).toBe(false);
+    expect(await storage.get(keys.live)).not.toBeNull();
+    expect(await storage.get(keys.image)).not.toBeNull();
+    expect(await storage.get('exports/prj_1/test/psn_2/exp_other.pdf')).not.toBeNull();
+  });
+
+  it('finds nothing to delete before anything was exported', async () => {
+    const empty = new FilesystemStorage(path.join(root, 'nothing-yet'), 'secret');
+    await expect(empty.deleteExportsWrittenBefore(new Date())).resolves.toBe(0);
   });
 });

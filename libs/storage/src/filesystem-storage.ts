@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deleteFilesWrittenBefore } from './expired-files';
 import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
 import { signedFilePath } from './signed-urls';
 import { contentTypeOf, isStorageKey } from './storage-keys';
@@ -41,6 +42,14 @@ export class FilesystemStorage implements ObjectStorage {
   async deletePrefix(prefix: string): Promise<void> {
     if (!/^(?:exports|images)\/(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage prefix: ${prefix}`);
     await rm(path.join(this.root, prefix), { recursive: true, force: true });
+  }
+
+  /**
+   * Deletes exported files written before `writtenBefore` (uploaded images are kept) and
+   * returns how many. What an S3 bucket's lifecycle rule does on `exports/` (docs/file-exports.md).
+   */
+  deleteExportsWrittenBefore(writtenBefore: Date): Promise<number> {
+    return deleteFilesWrittenBefore(path.join(this.root, 'exports'), writtenBefore);
   }
 
   async downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink> {

@@ -3,6 +3,7 @@ import { num, str } from 'envalid';
 import { type ConfigOf, storageSpecs } from '@embed/config';
 import { ObjectStorage, openStorage } from '@embed/storage';
 import { BrowserPool } from './browser-pool';
+import { EXPORT_SWEEP_SETTINGS, ExportSweep, type ExportSweepSettings } from './export-sweep';
 import { FairScheduler } from './fair-scheduler';
 import { FILE_DEADLINE_MS } from './files.service';
 import { ResourceLoader } from './resource-loader';
@@ -22,10 +23,13 @@ export const fileSpecs = {
    * Shorter than the designs service's wait for the renderer (exports.service.ts).
    */
   RENDER_FILE_TIMEOUT_MS: num({ default: 9_000 }),
+  /** How often exported files past their retention are deleted (filesystem driver only; S3 has a lifecycle rule). */
+  EXPORT_SWEEP_INTERVAL_MS: num({ default: 15 * 60_000 }),
 };
 
 export function fileProviders(config: ConfigOf<typeof fileSpecs>): Provider[] {
   const storage = openStorage(config);
+  const sweep: ExportSweepSettings = { retentionHours: config.EXPORT_RETENTION_HOURS, intervalMs: config.EXPORT_SWEEP_INTERVAL_MS };
   return [
     { provide: ObjectStorage, useValue: storage },
     { provide: ResourceLoader, useValue: new ResourceLoader(storage, config.PUBLIC_BASE_URL) },
@@ -40,5 +44,7 @@ export function fileProviders(config: ConfigOf<typeof fileSpecs>): Provider[] {
     },
     { provide: FairScheduler, useValue: new FairScheduler(config.RENDER_BROWSER_JOBS, config.RENDER_QUEUE_LIMIT) },
     { provide: FILE_DEADLINE_MS, useValue: config.RENDER_FILE_TIMEOUT_MS },
+    { provide: EXPORT_SWEEP_SETTINGS, useValue: sweep },
+    ExportSweep,
   ];
 }
