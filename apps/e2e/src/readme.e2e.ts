@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { admin, baseUrl, waitFor } from './support/stack';
+import { BACKEND_SERVICES } from '@embed/contracts';
+import { admin, baseUrl, opsUrl, waitFor } from './support/stack';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -29,6 +30,13 @@ function endpoints(file: string, prefix: string): { name: string; pattern: RegEx
   return [...new Set(found)].map((name) => ({ name, pattern: new RegExp(`^${name.replace(/\{\w+\}/g, '[^/]+')}$`) }));
 }
 
+/** The admin command line's answer; its error message when it fails. */
+function adminJson(...args: string[]): Record<string, any> {
+  const result = admin(...args);
+  expect({ args, status: result.status, stderr: result.stderr }).toEqual({ args, status: 0, stderr: '' });
+  return result.json;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -41,7 +49,8 @@ function freePort(): Promise<number> {
 describe('README.md', () => {
   const integrators = section('For integrators');
   const workDir = mkdtempSync(path.join(tmpdir(), 'readme-'));
-  const project = admin('project', 'create', '--name', 'README', '--mode', 'email', '--test-site', 'http://localhost:8080').json;
+  let project: Record<string, any>;
+  beforeAll(() => (project = adminJson('project', 'create', '--name', 'README', '--mode', 'email', '--test-site', 'http://localhost:8080')));
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
   it('keeps the two quick-start commands of contracts §1', () => {
@@ -80,7 +89,7 @@ describe('README.md', () => {
     writeFileSync(file, receiverCode);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/webhooks`;
-    const webhook = admin('webhook', 'set', '--project', project.projectId, '--url', url).json;
+    const webhook = adminJson('webhook', 'set', '--project', project.projectId, '--url', url);
     const receiver = spawn(process.execPath, [file], { env: { ...process.env, WEBHOOK_SECRET: webhook.secret, PORT: String(port) } });
     let printed = '';
     receiver.stdout.on('data', (chunk) => (printed += chunk));
@@ -89,11 +98,18 @@ describe('README.md', () => {
       const now = Math.floor(Date.now() / 1000);
       await waitFor('the receiver to answer', async () => (await forged(`t=${now},v1=${'0'.repeat(64)}`))?.status === 400);
       expect((await forged(''))?.status).toBe(400);
-      expect(admin('webhook', 'ping', '--project', project.projectId).status).toBe(0);
+      adminJson('webhook', 'ping', '--project', project.projectId);
       await waitFor('the ping to be verified and printed', async () => /^ping \{"message":/m.test(printed), 30_000);
     } finally {
       receiver.kill();
     }
+  });
+
+  it('names only metrics that the services serve', async () => {
+    const named = [...new Set(section('For operators').match(/\b(?:embed|process|nodejs)_[a-z_]+/g))];
+    expect(named.length).toBeGreaterThan(10);
+    const scrapes = await Promise.all(['gateway', ...BACKEND_SERVICES].map(async (name) => (await fetch(`${opsUrl(name)}/metrics`)).text()));
+    expect(named.filter((metric) => !scrapes.some((scrape) => scrape.includes(`# TYPE ${metric} `)))).toEqual([]);
   });
 
   it('links only to files that exist', () => {
