@@ -1,15 +1,19 @@
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
-import { baseUrl, opsUrl, waitFor } from './support/stack';
+import { baseUrl, opsUrl, sleep, waitFor } from './support/stack';
 import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
 
-async function metric(service: string, name: string, labels: Record<string, string>): Promise<number> {
-  const text = await (await fetch(`${opsUrl(service)}/metrics`)).text();
+const scrape = async (service: string) => (await fetch(`${opsUrl(service)}/metrics`)).text();
+
+/** The value of the series `name` with `labels` (among others) in a scrape; 0 when it is absent. */
+function valueIn(text: string, name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
+  const line = text.split('\n').find((candidate) => /^[{ ]/.test(candidate.slice(name.length)) && candidate.startsWith(name) && wanted.every((label) => candidate.includes(label)));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
+
+const metric = async (service: string, name: string, labels: Record<string, string> = {}) => valueIn(await scrape(service), name, labels);
 
 /** Reads the metric until it reaches `value` (metrics of work done in the background move a moment after it). */
 const metricReaches = (service: string, name: string, labels: Record<string, string>, value: number, timeoutMs = 20_000) =>
@@ -133,5 +137,34 @@ describe('file metrics', () => {
     expect(await metric('renderer', 'embed_nats_message_duration_seconds_count', file)).toBe(before.made + 1);
     expect(await metric('designs', 'embed_nats_request_duration_seconds_count', file)).toBe(before.asked + 1);
     expect(await metric('designs', 'embed_nats_message_duration_seconds_count', exported)).toBe(before.exported + 1);
+  });
+
+  it('shows PDF and PNG jobs taking the browser slots, and the rest waiting for one', async () => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'ann');
+    const capacity = await metric('renderer', 'embed_renderer_jobs_capacity');
+    expect(capacity).toBeGreaterThan(0);
+    const seen = { active: 0, waiting: 0 };
+    let exporting = true;
+    const watching = (async () => {
+      while (exporting) {
+        const text = await scrape('renderer');
+        seen.active = Math.max(seen.active, valueIn(text, 'embed_renderer_jobs_active'));
+        seen.waiting = Math.max(seen.waiting, valueIn(text, 'embed_renderer_jobs_waiting'));
+        await sleep(5);
+      }
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 2 * capacity }, () => call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'ann' }, format: 'png' } })),
+    ).finally(() => (exporting = false));
+    await watching;
+
+    // On a loaded machine a job may wait past the renderer's deadline: 503 is its right answer then.
+    for (const answer of answers) expect([200, 503]).toContain(answer.status);
+    expect(seen).toEqual({ active: capacity, waiting: expect.any(Number) });
+    expect(seen.waiting).toBeGreaterThan(0);
+    const after = await scrape('renderer');
+    expect([valueIn(after, 'embed_renderer_jobs_active'), valueIn(after, 'embed_renderer_jobs_waiting')]).toEqual([0, 0]);
+    expect(valueIn(after, 'embed_renderer_browsers_running')).toBeGreaterThanOrEqual(1);
   });
 });

@@ -10,10 +10,11 @@ describe('FairScheduler', () => {
     const first = scheduler.run('a', never, () => new Promise<void>((resolve) => (release = resolve)));
     const jobs = ['a1', 'a2', 'a3', 'b1', 'c1', 'b2'].map((name) => scheduler.run(name[0], never, async () => void order.push(name)));
     await new Promise(setImmediate);
-    expect(scheduler.active).toBe(1);
+    expect({ active: scheduler.active, queuedJobs: scheduler.queuedJobs }).toEqual({ active: 1, queuedJobs: 6 });
     release();
     await Promise.all([first, ...jobs]);
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+    expect({ active: scheduler.active, queuedJobs: scheduler.queuedJobs }).toEqual({ active: 0, queuedJobs: 0 });
   });
 
   it('refuses past the queue limit and drops a waiting job whose signal aborts', async () => {
@@ -25,6 +26,7 @@ describe('FairScheduler', () => {
     await expect(scheduler.run('b', never, async () => 'ran')).rejects.toBeInstanceOf(QueueFullError);
     abort.abort(new Error('deadline'));
     await expect(waiting).rejects.toThrow('deadline');
+    expect(scheduler.queuedJobs).toBe(0);
     const later = scheduler.run('b', never, async () => 'ran');
     await new Promise(setImmediate);
     release();

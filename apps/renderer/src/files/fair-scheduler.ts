@@ -22,12 +22,17 @@ export class FairScheduler {
   private readonly waiting = new Map<string, Waiting[]>();
 
   constructor(
-    private readonly concurrency: number,
+    readonly concurrency: number,
     private readonly queueLimit: number,
   ) {}
 
   get active(): number {
     return this.running;
+  }
+
+  /** Jobs waiting for a slot. */
+  get queuedJobs(): number {
+    return this.queued;
   }
 
   async run<T>(tenant: string, signal: AbortSignal, job: () => Promise<T>): Promise<T> {
