@@ -42,8 +42,9 @@ export const locate = {
     const base = '/usr/lib/postgresql';
     const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
     const debian = versions.map((v) => path.join(base, v, 'bin')).find((dir) => existsSync(path.join(dir, 'pg_ctl')));
+    if (debian) return debian;
     const initdb = onPath('initdb');
-    return debian ?? (initdb && onPath('pg_ctl') ? path.dirname(initdb) : null);
+    return initdb && onPath('pg_ctl') ? path.dirname(initdb) : null;
   },
   redis: () => firstExisting(['/usr/bin/redis-server', onPath('redis-server')]),
   nats: () => firstExisting(['/usr/sbin/nats-server', onPath('nats-server')]),
