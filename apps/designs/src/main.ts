@@ -1,3 +1,4 @@
+import './tracing';
 import { runBackendService } from '@embed/service-runtime';
 import { DesignsModule, designsSpecs } from './designs.module';
 

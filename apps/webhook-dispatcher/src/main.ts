@@ -1,3 +1,4 @@
+import './tracing';
 import { runBackendService } from '@embed/service-runtime';
 import { WebhookDispatcherModule, webhookDispatcherSpecs } from './webhook-dispatcher.module';
 

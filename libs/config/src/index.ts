@@ -2,4 +2,5 @@ export { ConfigError, loadConfig, type ConfigOf } from './load-config';
 export { cursorSpecs, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from './specs';
 export { webhookDeliverySpecs, webhookUrlSpecs } from './specs';
 export { storageSpecs } from './specs';
+export { tracingEnabled, tracingSpecs } from './specs';
 export { default as localProfiles } from './local-profiles.json';

@@ -42,3 +42,19 @@ describe('secrets in production', () => {
     expect(loadConfig(cursorSpecs, { NODE_ENV: 'production', CURSOR_SECRET: 's3cret' }).CURSOR_SECRET).toBe('s3cret');
   });
 });
+
+describe('tracing', () => {
+  it('is off unless an OTLP endpoint is set', async () => {
+    const { tracingEnabled, tracingSpecs } = await import('./specs');
+    expect(tracingEnabled(loadConfig(tracingSpecs, {}))).toBe(false);
+    expect(tracingEnabled(loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }))).toBe(true);
+    expect(tracingEnabled(loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces' }))).toBe(true);
+    expect(tracingEnabled(loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_SDK_DISABLED: 'true' }))).toBe(false);
+  });
+
+  it('refuses a protocol it has no exporter for, and an endpoint that is not a URL', async () => {
+    const { tracingSpecs } = await import('./specs');
+    expect(() => loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
+    expect(() => loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});

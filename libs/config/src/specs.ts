@@ -80,3 +80,26 @@ export const storageSpecs = {
   S3_REGION: str({ default: 'us-east-1' }),
   S3_ENDPOINT: str({ default: '' }),
 };
+
+/**
+ * OpenTelemetry tracing, named as the OpenTelemetry SDKs name them. It is on when an
+ * OTLP endpoint is set (and OTEL_SDK_DISABLED is not true); off, none of the SDK loads.
+ * Spans go as JSON over HTTP, the one protocol this build ships an exporter for.
+ */
+export const tracingSpecs = {
+  OTEL_SDK_DISABLED: bool({ default: false }),
+  /** The collector's base address; spans go to its /v1/traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url({ default: undefined }),
+  /** The full address for spans, instead of the base address. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url({ default: undefined }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: str({ choices: ['http/json'], default: 'http/json' }),
+  /** Overrides the service's own name in its spans. */
+  OTEL_SERVICE_NAME: str({ default: undefined }),
+};
+
+/** Whether a configuration of `tracingSpecs` turns tracing on. */
+export const tracingEnabled = (config: {
+  OTEL_SDK_DISABLED: boolean;
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+}) => !config.OTEL_SDK_DISABLED && Boolean(config.OTEL_EXPORTER_OTLP_ENDPOINT || config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);

@@ -1,12 +1,16 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsOptions } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from 'nats';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+import { SpanKind } from '@opentelemetry/api';
+import { requestContextOf } from './context/nats-headers';
+import { openHop } from './context/request-context';
 import type { InFlightTracker } from './in-flight';
 
 /**
  * Nest's NATS server, stopping the way a replica should: it first unsubscribes (the
  * queue group hands new messages to the other replicas), then waits for the
- * messages it is handling to be answered, then flushes and closes.
+ * messages it is handling to be answered, then flushes and closes. Each message is
+ * handled in the request context its headers carry (see context/).
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly intake: Subscription[] = [];
@@ -33,6 +37,13 @@ export class DrainingNatsServer extends ServerNats {
       },
     });
     super.bindEvents(recordingClient);
+  }
+
+  // The span of this hop ends with the message's reply, in InFlightInterceptor.
+  override handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const { requestId, ...trace } = requestContextOf(message.headers);
+    const hop = openHop(`${channel} handle`, SpanKind.SERVER, requestId, trace);
+    return hop.run(() => super.handleMessage(channel, message));
   }
 
   override async close(): Promise<void> {

@@ -1,6 +1,8 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { finalize, type Observable, tap } from 'rxjs';
+import { BACKEND_SERVICES, pingSubject } from '@embed/contracts';
 import { messageDuration, replyOutcome } from './ops/metrics';
 
 /** Counts messages being handled, so that a stopping service can wait for them. */
@@ -34,21 +36,38 @@ export class InFlightTracker {
   }
 }
 
+const PING_SUBJECTS = new Set(BACKEND_SERVICES.map(pingSubject));
+
 /**
- * Marks each handled message in flight until its reply has been published, and times
- * it by subject and outcome for the metrics.
+ * Marks each handled message in flight until its reply has been published, times it by
+ * subject and outcome for the metrics, writes its one log line (the request context's
+ * fields come from the logger's mixin) and ends its span when tracing is on.
  */
 @Injectable()
 export class InFlightInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('NatsMessage');
+
   constructor(private readonly tracker: InFlightTracker) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     this.tracker.enter();
     const subject = context.switchToRpc().getContext<NatsContext>().getSubject();
     const stopTimer = messageDuration.startTimer({ subject });
+    const span = trace.getActiveSpan();
+    const done = (outcome: string) => {
+      const durationMs = Math.round(stopTimer({ outcome }) * 1000);
+      span?.setAttribute('embed.outcome', outcome);
+      if (outcome === 'exception') span?.setStatus({ code: SpanStatusCode.ERROR });
+      // Readiness pings come every few seconds; they are worth a line only when debugging.
+      if (PING_SUBJECTS.has(subject)) this.logger.debug({ subject, outcome, durationMs }, 'message handled');
+      else this.logger.log({ subject, outcome, durationMs }, 'message handled');
+    };
     return next.handle().pipe(
-      tap({ next: (reply) => stopTimer({ outcome: replyOutcome(reply) }), error: () => stopTimer({ outcome: 'exception' }) }),
-      finalize(() => this.tracker.leave()),
+      tap({ next: (reply) => done(replyOutcome(reply)), error: () => done('exception') }),
+      finalize(() => {
+        span?.end();
+        this.tracker.leave();
+      }),
     );
   }
 }

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { contextLogFields, type RequestContext } from './context/request-context';
+import { readTrace } from './context/trace-context';
 
 /** Paths that must never reach a log line, whatever logs them. */
 export const REDACTED_PATHS = [
@@ -11,10 +13,15 @@ export const REDACTED_PATHS = [
   '*.doc',
 ];
 
-/** JSON logs from pino, one line per event, tagged with the service's name. */
+/**
+ * JSON logs from pino, one line per event, tagged with the service's name. A back-end
+ * service (`fromMessages`) tags every line written while it handles a message or job
+ * with that request's id and trace (from the request context); the gateway binds the
+ * request id to each request's logger and adds the trace to the request's line.
+ */
 @Module({})
 export class LoggingModule {
-  static forService(service: string, level: string): DynamicModule {
+  static forService(service: string, level: string, { fromMessages = false } = {}): DynamicModule {
     return {
       module: LoggingModule,
       imports: [
@@ -27,6 +34,8 @@ export class LoggingModule {
             genReqId: (req) => (req as { id?: string }).id ?? '',
             customAttributeKeys: { reqId: 'requestId' },
             quietReqLogger: true,
+            customProps: (req) => traceFields((req as { requestContext?: RequestContext }).requestContext),
+            ...(fromMessages ? { mixin: contextLogFields } : {}),
             // One short line per request: what it was and how it ended, never its headers or body.
             serializers: {
               req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
@@ -37,4 +46,9 @@ export class LoggingModule {
       ],
     };
   }
+}
+
+function traceFields(context: RequestContext | undefined) {
+  const span = readTrace(context);
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
 }

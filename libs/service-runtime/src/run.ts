@@ -1,7 +1,8 @@
 import type { DynamicModule } from '@nestjs/common';
 import { type ConfigOf, natsSpecs, runtimeSpecs } from '@embed/config';
 import type { BackendService } from '@embed/contracts';
-import { loadConfigOrExit, startBackendService } from './start';
+import { loadConfigOrExit } from './config-or-exit';
+import { startBackendService } from './start';
 
 type Specs = Parameters<typeof loadConfigOrExit>[0];
 export type BackendConfig<S extends Specs> = ConfigOf<typeof runtimeSpecs & typeof natsSpecs & S>;

@@ -1,7 +1,10 @@
 import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import { type ClientProxy, ClientsModule, Transport } from '@nestjs/microservices';
 import { JSONCodec, type NatsConnection } from 'nats';
+import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
+import { natsHeadersOf } from './context/nats-headers';
+import { currentRequestContext, openHop } from './context/request-context';
 import { replyOutcome, serviceCallDuration } from './ops/metrics';
 
 const NATS_CLIENT = 'NATS_CLIENT';
@@ -21,7 +24,8 @@ const codec = JSONCodec<{ pattern: string; data: unknown; id: string } | { err?:
  * NATS transport so that the services' @MessagePattern handlers answer it. It uses
  * the connection's shared reply subscription (nats.js `request`), where Nest's own
  * client subscribes and unsubscribes once per request; with no replica listening it
- * fails at once instead of waiting for the deadline.
+ * fails at once instead of waiting for the deadline. The current request context goes
+ * along in the message's headers, as a child span of the caller's.
  */
 @Injectable()
 export class ServiceClient {
@@ -31,15 +35,20 @@ export class ServiceClient {
 
   async request<T>(subject: string, payload: unknown, timeoutMs: number): Promise<T> {
     const stopTimer = serviceCallDuration.startTimer({ subject });
+    const caller = currentRequestContext();
+    const hop = openHop(`${subject} request`, SpanKind.CLIENT, caller?.requestId ?? '', caller);
     try {
       const nats = await this.connect();
       const message = codec.encode({ pattern: subject, data: payload ?? {}, id: randomUUID() });
-      const reply = codec.decode((await nats.request(subject, message, { timeout: timeoutMs })).data) as { err?: unknown; response?: T };
+      const answer = await nats.request(subject, message, { timeout: timeoutMs, headers: natsHeadersOf(hop.context) });
+      const reply = codec.decode(answer.data) as { err?: unknown; response?: T };
       if (reply.err !== undefined && reply.err !== null) throw new Error(`the handler failed: ${JSON.stringify(reply.err)}`);
       stopTimer({ outcome: replyOutcome(reply.response) });
+      hop.end();
       return reply.response as T;
     } catch (error) {
       stopTimer({ outcome: 'unavailable' });
+      hop.end(error);
       throw new ServiceUnavailableError(subject, error);
     }
   }

@@ -2,24 +2,10 @@ import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Logger } from 'nestjs-pino';
-import { ConfigError, type ConfigOf, loadConfig } from '@embed/config';
 import type { BackendService } from '@embed/contracts';
 import { DrainingNatsServer } from './draining-nats.server';
 import { InFlightInterceptor, InFlightTracker } from './in-flight';
 import { OpsServer } from './ops/ops-server';
-
-/** Reads the configuration, or stops the process with a message naming each bad variable. */
-export function loadConfigOrExit<S extends Parameters<typeof loadConfig>[0]>(specs: S): ConfigOf<S> {
-  try {
-    return loadConfig(specs);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 /** Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT. */
 export function finishSetup(app: INestApplicationContext): void {

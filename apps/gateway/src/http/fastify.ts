@@ -2,7 +2,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { factory } from 'ulid';
-import { httpDuration, httpRequests } from '@embed/service-runtime';
+import { httpDuration, httpRequests, httpRequestContext, type RequestContext, runInRequestContext } from '@embed/service-runtime';
 import { isImageUpload, registerImageBodies } from '../files/image-bodies';
 import type { RouteTable } from './route-table';
 
@@ -24,16 +24,21 @@ const requestUlid = (() => {
 
 const isJson = (contentType: string) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
 
+type RawRequest = IncomingMessage & { id: string; requestContext: RequestContext };
+
 /**
  * The HTTP server. Every request gets its own id, made here and never taken from the
- * caller, returned in the Request-Id header of every answer.
+ * caller, returned in the Request-Id header of every answer. The caller's W3C
+ * `traceparent` is continued: the request's context (id and trace) goes along to the
+ * services it calls and into their log lines.
  */
 export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
   const adapter = new FastifyAdapter({
     genReqId: (raw: IncomingMessage) => {
       const id = `req_${requestUlid().toLowerCase()}`;
-      // pino-http reads the id from the raw request, so every log line carries it.
-      (raw as IncomingMessage & { id: string }).id = id;
+      // pino-http reads the id and the trace from the raw request, so every log line carries them.
+      (raw as RawRequest).id = id;
+      (raw as RawRequest).requestContext = httpRequestContext(id, raw.headers);
       return id;
     },
     requestIdHeader: false,
@@ -61,6 +66,10 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
+  });
+  // Entered last, after the body is read (its stream events run outside any request's context).
+  adapter.getInstance().addHook('preHandler', (request, _reply, done) => {
+    runInRequestContext((request.raw as RawRequest).requestContext, done);
   });
   return adapter;
 }

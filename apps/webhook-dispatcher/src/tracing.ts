@@ -1,0 +1,4 @@
+// Loaded first by main.ts: OpenTelemetry, when configured, must start before the libraries it instruments load.
+import { startTracing } from '@embed/service-runtime/tracing';
+
+startTracing('webhook-dispatcher');
