@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { type JobsOptions, Queue, type WorkerOptions } from 'bullmq';
 import type { ErasureTarget } from '@embed/data-access';
-import { instrumentQueue, RedisConnection } from '@embed/service-runtime';
+import { instrumentQueue, jobContext, type JobContext, RedisConnection } from '@embed/service-runtime';
 
 /** The queue's name and every option of its jobs and workers, in one place. */
 export const ERASURE_QUEUE = 'erasure';
@@ -34,17 +34,20 @@ export const ERASURE_WORKER_OPTIONS: Omit<WorkerOptions, 'connection'> = {
   maxStalledCount: 100,
 };
 
+/** An erasure job: whom to erase, and the request that asked for it (none when queued again at start). */
+export type ErasureJob = ErasureTarget & JobContext;
+
 @Injectable()
 export class ErasureQueue implements BeforeApplicationShutdown {
-  private readonly queue: Queue<ErasureTarget>;
+  private readonly queue: Queue<ErasureJob>;
 
   constructor(redis: RedisConnection) {
-    this.queue = new Queue<ErasureTarget>(ERASURE_QUEUE, { connection: redis, defaultJobOptions: ERASURE_JOB_OPTIONS });
+    this.queue = new Queue<ErasureJob>(ERASURE_QUEUE, { connection: redis, defaultJobOptions: ERASURE_JOB_OPTIONS });
     instrumentQueue(this.queue);
   }
 
   async enqueue(target: ErasureTarget): Promise<void> {
-    await this.queue.add('erase', target, { jobId: erasureJobId(target.personId) });
+    await this.queue.add('erase', { ...target, ...jobContext() }, { jobId: erasureJobId(target.personId) });
   }
 
   // Before the shared Redis connection quits (it does on application shutdown).

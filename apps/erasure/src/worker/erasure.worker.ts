@@ -1,9 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
-import { ErasureRepository, type ErasureTarget } from '@embed/data-access';
-import { instrumentWorker, RedisConnection } from '@embed/service-runtime';
+import { ErasureRepository } from '@embed/data-access';
+import { instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
 import { ObjectStorage } from '@embed/storage';
-import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, ErasureQueue } from '../queue/erasure-queue';
+import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, type ErasureJob, ErasureQueue } from '../queue/erasure-queue';
 import { erasePerson } from './erase-person';
 
 /** Rows deleted per statement: bigger is faster, smaller holds locks for less time. */
@@ -13,7 +13,7 @@ export const ERASURE_BATCH_SIZE = Symbol('ERASURE_BATCH_SIZE');
 @Injectable()
 export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ErasureWorker.name);
-  private worker?: Worker<ErasureTarget>;
+  private worker?: Worker<ErasureJob>;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -26,7 +26,7 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
   async onApplicationBootstrap(): Promise<void> {
     // A worker blocks on Redis, so it has connections of its own that wait out an outage.
     const connection = { ...this.redis.options, maxRetriesPerRequest: null };
-    this.worker = new Worker<ErasureTarget>(ERASURE_QUEUE, (job) => this.run(job.data), { connection, ...ERASURE_WORKER_OPTIONS });
+    this.worker = new Worker<ErasureJob>(ERASURE_QUEUE, (job) => this.run(job.data), { connection, ...ERASURE_WORKER_OPTIONS });
     instrumentWorker(this.worker);
     // Logged by our id only: the integrator's id for the person never reaches a log.
     this.worker.on('failed', (job, err) => this.logger.warn({ err, personId: job?.data.personId, attempt: job?.attemptsMade }, 'erasure attempt failed'));
@@ -41,9 +41,12 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     await this.worker?.close();
   }
 
-  private async run(target: ErasureTarget): Promise<void> {
-    const started = Date.now();
-    const erased = await erasePerson(this.erasure, this.files, target, this.batchSize);
-    if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
+  /** One run of a job, in the context of the request that asked for the erasure. */
+  private run({ requestId, traceparent, tracestate, ...target }: ErasureJob): Promise<void> {
+    return runJob('erasure run', { requestId, traceparent, tracestate }, async () => {
+      const started = Date.now();
+      const erased = await erasePerson(this.erasure, this.files, target, this.batchSize);
+      if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
+    });
   }
 }

@@ -11,6 +11,14 @@ export const DELIVERY_BACKOFF = 'delivery-schedule';
 
 export interface DeliveryJobData {
   deliveryId: string;
+  /** The request whose event this delivers and its W3C trace context, for the attempts' log lines and spans. */
+  requestId?: string;
+  traceparent?: string;
+}
+
+/** A due delivery's job data: its id, and the request context when the event had one. */
+export function deliveryJobData({ id, requestId, traceparent }: DueDelivery): DeliveryJobData {
+  return { deliveryId: id, ...(requestId ? { requestId } : {}), ...(traceparent ? { traceparent } : {}) };
 }
 
 /**
@@ -50,7 +58,7 @@ export class DeliveryQueue implements OnModuleDestroy {
 
   async enqueue(due: DueDelivery[]): Promise<void> {
     if (due.length === 0) return;
-    await this.queue.addBulk(due.map((delivery) => ({ name: DELIVERY_JOB, data: { deliveryId: delivery.id }, opts: deliveryJobOptions(delivery) })));
+    await this.queue.addBulk(due.map((delivery) => ({ name: DELIVERY_JOB, data: deliveryJobData(delivery), opts: deliveryJobOptions(delivery) })));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,9 +1,12 @@
+import { Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { DeliveriesRepository } from '@embed/data-access';
 import { signatureHeader, type UrlSafetyRule } from '@embed/webhook-signing';
 import { nextStep } from './next-step';
 import { recordSkippedDelivery, recordWebhookAttempt } from './webhook-metrics';
 import { postWebhook } from './webhook-post';
+
+const logger = new Logger('WebhookDelivery');
 
 /** A failed attempt with a retry to come; the queue waits `retryInMs`, the time recorded for the next attempt. */
 export class AttemptFailedError extends Error {
@@ -27,7 +30,8 @@ export interface DeliverySettings {
  * keep the attempt. A failed attempt throws, so that BullMQ retries it with the
  * schedule's delay; the last one throws UnrecoverableError. A delivery that is done,
  * not due, or waiting behind an older one of its design is left alone (the admission
- * loop queues it when its turn comes).
+ * loop queues it when its turn comes). Each attempt writes one log line (never the body,
+ * the URL or a secret).
  */
 export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryId: string, settings: DeliverySettings): Promise<void> {
   const claimed = await deliveries.claim(deliveryId);
@@ -38,6 +42,7 @@ export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryI
   const next = nextStep(result, claimed.attempt, claimed.id, settings.retryScale);
   recordWebhookAttempt(result, next);
   await deliveries.recordAttempt(claimed.id, { startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, next);
+  logger.log({ deliveryId: claimed.id, attempt: claimed.attempt, statusCode: result.statusCode, durationMs: result.durationMs, next: next.status }, 'webhook attempt');
   const failure = `attempt ${claimed.attempt}: ${result.error}`;
   if (next.status === 'pending') throw new AttemptFailedError(failure, next.retryInMs);
   if (next.status === 'failed') throw new UnrecoverableError(`${failure}; no attempt left`);

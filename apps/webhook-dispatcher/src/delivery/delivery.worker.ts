@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { DeliveriesRepository } from '@embed/data-access';
-import { instrumentWorker, RedisConnection } from '@embed/service-runtime';
+import { instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
 import { AdmissionLoop } from '../admission/admission.loop';
 import { DELIVERY_QUEUE, type DeliveryJobData, lockDurationMs } from '../delivery-queue/delivery-queue';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
@@ -32,7 +32,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     const lockDuration = lockDurationMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS);
-    this.worker = new Worker<DeliveryJobData>(DELIVERY_QUEUE, (job) => deliverWebhook(this.deliveries, job.data.deliveryId, this.settings), {
+    // Each attempt runs in the context of the request whose event it delivers: its log lines name that request.
+    const attempt = ({ deliveryId, ...carried }: DeliveryJobData) => runJob('webhook deliver', carried, () => deliverWebhook(this.deliveries, deliveryId, this.settings));
+    this.worker = new Worker<DeliveryJobData>(DELIVERY_QUEUE, (job) => attempt(job.data), {
       // A worker blocks on Redis, so it has connections of its own that wait out an outage.
       connection: { ...this.redis.options, maxRetriesPerRequest: null },
       concurrency: this.config.WEBHOOK_CONCURRENCY,
@@ -47,7 +49,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker.on('completed', () => this.admission.wake());
     this.worker.on('failed', (job, err) => {
       this.admission.wake();
-      this.logger.warn({ deliveryId: job?.data.deliveryId, err: err.message }, 'webhook attempt failed');
+      this.logger.warn({ deliveryId: job?.data.deliveryId, requestId: job?.data.requestId, err: err.message }, 'webhook attempt failed');
     });
     this.worker.on('error', (err) => this.logger.error({ err }, 'delivery worker error'));
   }

@@ -9,6 +9,9 @@ export interface DueDelivery {
   id: string;
   /** Attempts already made, so the queue gives it only the attempts left. */
   attemptCount: number;
+  /** The request whose event it delivers, and its trace context: the delivery's job carries them to its log lines. */
+  requestId: string | null;
+  traceparent: string | null;
 }
 
 /** A delivery taken for one attempt: what to send, where, and with which secrets. */
@@ -54,8 +57,8 @@ const HEAD_OF_ITS_DESIGN = `NOT EXISTS (
  * thousands waiting gets its window like any other and never holds another one up.
  */
 const DUE = `
-  SELECT id, "attemptCount" FROM (
-    SELECT d.id, d."attemptCount", row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
+  SELECT id, "attemptCount", "requestId", traceparent FROM (
+    SELECT d.id, d."attemptCount", d."requestId", d.traceparent, row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
     FROM "WebhookDelivery" d
     WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' AND ${HEAD_OF_ITS_DESIGN}
   ) ranked

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PersonScope, TenantScope } from '@embed/contracts';
 import { newId } from '../ids';
+import { outboxRequestContext } from '../outbox/outbox-events';
 import { PrismaService } from '../prisma.service';
 
 /**
@@ -81,7 +82,7 @@ export class ErasureRepository {
       await tx.person.delete({ where: { id: target.personId } });
       // No personId: the event outlives the person and must not be taken for their data.
       await tx.outboxEvent.create({
-        data: { id: newId('evt'), projectId: target.projectId, environment: target.environment, type: 'user.erased', data: { userId: person.externalId } },
+        data: { id: newId('evt'), projectId: target.projectId, environment: target.environment, type: 'user.erased', data: { userId: person.externalId }, ...outboxRequestContext() },
       });
       return true;
     });

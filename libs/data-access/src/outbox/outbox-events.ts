@@ -1,12 +1,14 @@
 import type { Prisma } from '@prisma/client';
 import type { SubscribableEvent } from '@embed/contracts';
+import { currentRequestContext } from '@embed/service-runtime';
 import { newId } from '../ids';
 import type { KnownPerson } from '../people/people.repository';
 
 /**
  * Writes one event about a person's design to the transactional outbox, inside the
  * caller's transaction, so the event exists exactly when the change does. `data` is the
- * webhook's `data` object (spec §6); the dispatcher delivers it later.
+ * webhook's `data` object (spec §6); the dispatcher delivers it later. The event keeps
+ * the id and trace of the request that made it (see `outboxRequestContext`).
  */
 export async function addOutboxEvent(
   tx: Prisma.TransactionClient,
@@ -16,6 +18,12 @@ export async function addOutboxEvent(
   data: Record<string, string | number>,
 ): Promise<void> {
   await tx.outboxEvent.create({
-    data: { id: newId('evt'), projectId: person.projectId, environment: person.environment, type, personId: person.personId, designId, data },
+    data: { id: newId('evt'), projectId: person.projectId, environment: person.environment, type, personId: person.personId, designId, data, ...outboxRequestContext() },
   });
+}
+
+/** The request (or job) being handled, as an outbox event stores it, so its deliveries can be traced back to it. */
+export function outboxRequestContext(): { requestId: string | null; traceparent: string | null } {
+  const context = currentRequestContext();
+  return { requestId: context?.requestId || null, traceparent: context?.traceparent ?? null };
 }

@@ -17,6 +17,8 @@ interface BoundEvent {
   designId: string | null;
   data: Record<string, unknown>;
   createdAt: string;
+  requestId: string | null;
+  traceparent: string | null;
 }
 
 interface NewDelivery {
@@ -28,6 +30,8 @@ interface NewDelivery {
   personId: string | null;
   designId: string | null;
   body: string;
+  requestId: string | null;
+  traceparent: string | null;
 }
 
 export interface RelayedBatch {
@@ -42,7 +46,7 @@ const RELAY_LOCK = `SELECT pg_try_advisory_xact_lock(hashtext('webhook-outbox-re
 
 const PENDING_EVENTS = `
   SELECT e.id AS "eventId", e."projectId", e.environment::text AS environment, e.type, e."personId", e."designId", e.data,
-         to_char(e."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", w.id AS "webhookId", w.events
+         to_char(e."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", e."requestId", e.traceparent, w.id AS "webhookId", w.events
   FROM "OutboxEvent" e LEFT JOIN "WebhookEndpoint" w ON w."projectId" = e."projectId"
   WHERE e."dispatchedAt" IS NULL
   ORDER BY e."createdAt", e.id
@@ -61,16 +65,17 @@ const LATEST_SAVED = `
     FOR UPDATE
   ) l`;
 
+// A merged delivery now carries the newest event, and so that event's request.
 const MERGE_BODIES = `
-  UPDATE "WebhookDelivery" d SET body = r.body
-  FROM jsonb_to_recordset($1::jsonb) AS r(id text, body text)
+  UPDATE "WebhookDelivery" d SET body = r.body, "requestId" = r."requestId", traceparent = r.traceparent
+  FROM jsonb_to_recordset($1::jsonb) AS r(id text, body text, "requestId" text, traceparent text)
   WHERE d.id = r.id AND d.status = 'pending' AND d."attemptCount" = 0`;
 
 const INSERT_DELIVERIES = `
-  INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "nextAttemptAt", "createdAt")
-  SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body,
+  INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "requestId", traceparent, "nextAttemptAt", "createdAt")
+  SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body, r."requestId", r.traceparent,
          now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-  FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text)
+  FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text, "requestId" text, traceparent text)
   ORDER BY r.id`;
 
 // Once relayed, a user.erased event keeps no person id: the deliveries made from it carry it.
@@ -113,14 +118,16 @@ export class OutboxRelayRepository {
       saved.map((event) => ({ ...event, designId: event.designId as string, revision: Number(event.data['revision']) })),
       await this.latestSaved(tx, saved),
     );
-    const merges = plan.flatMap((step) => (step.action === 'merge' ? [{ id: step.deliveryId, body: this.body(step.deliveryId, step.event) }] : []));
+    const merges = plan.flatMap((step) =>
+      step.action === 'merge' ? [{ id: step.deliveryId, body: this.body(step.deliveryId, step.event), requestId: step.event.requestId, traceparent: step.event.traceparent }] : [],
+    );
     const inserted = new Set(plan.flatMap((step) => (step.action === 'insert' ? [step.event.eventId] : [])));
     const inserts = events
       .filter((event) => !coalesced.has(event) || inserted.has(event.eventId))
       .map((event): NewDelivery => {
         const id = newId('dlv');
-        const { webhookId, projectId, environment, type, personId, designId } = event;
-        return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event) };
+        const { webhookId, projectId, environment, type, personId, designId, requestId, traceparent } = event;
+        return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event), requestId, traceparent };
       });
     if (merges.length) await tx.$executeRawUnsafe(MERGE_BODIES, json(merges));
     if (inserts.length) await tx.$executeRawUnsafe(INSERT_DELIVERIES, json(inserts));
