@@ -26,6 +26,8 @@ export const stackEnv = () => readState().env;
 /** The operators' port of a service (see tools/lib/services.mjs). */
 export const opsUrl = (name: string) => `http://127.0.0.1:${readState().services[name].spec.env.OPS_PORT}`;
 export const baseUrl = () => readState().baseUrl;
+/** The file a service's stdout and stderr (its JSON log lines) go to. */
+export const logFileOf = (name: string) => readState().services[name].spec.logFile;
 export const testPorts = localProfiles[profileName].ports;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
