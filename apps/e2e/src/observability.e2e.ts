@@ -1,10 +1,25 @@
+import http from 'node:http';
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
 import { baseUrl, opsUrl, sleep, waitFor } from './support/stack';
 import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
 
-const scrape = async (service: string) => (await fetch(`${opsUrl(service)}/metrics`)).text();
+/**
+ * One scrape on a connection of its own: the admin CLI runs synchronously and blocks this
+ * process, so a kept-alive connection may have been closed by the server unseen meanwhile.
+ */
+function scrape(service: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${opsUrl(service)}/metrics`, { agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text)).on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 /** The value of the series `name` with `labels` (among others) in a scrape; 0 when it is absent. */
 function valueIn(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -79,7 +94,7 @@ describe('queue metrics', () => {
 
   it('reports every state of both queues', async () => {
     for (const [service, queue] of [['erasure', 'erasure'], ['webhook-dispatcher', 'webhook-deliveries']]) {
-      const text = await (await fetch(`${opsUrl(service)}/metrics`)).text();
+      const text = await scrape(service);
       for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(text).toContain(`embed_queue_depth{queue="${queue}",state="${state}"}`);
     }
   });

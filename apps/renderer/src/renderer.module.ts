@@ -4,7 +4,6 @@ import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime
 import { FilesController } from './files/files.controller';
 import { fileProviders, fileSpecs } from './files/files.providers';
 import { FilesService } from './files/files.service';
-import { PoolMetrics } from './files/pool-metrics';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RenderService } from './render/render.service';
@@ -27,7 +26,6 @@ export class RendererModule {
         RenderService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
         FilesService,
-        PoolMetrics,
         ...fileProviders(config),
       ],
     };

@@ -1,5 +1,6 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { untilAborted, withinMs } from './deadlines';
+import { countBrowserRestart } from './pool-metrics';
 
 export interface BrowserPoolOptions {
   executablePath: string;
@@ -62,11 +63,8 @@ interface Spare {
  * job (no cookies, cache or storage shared between designs), never reused. Opening a
  * context and its page is the slow part of a job on a warm browser (200-400 ms, more
  * than printing), so `spares` of them are opened and prepared ahead: at start-up
- * (`warm`), and after each job, replacing the one it took. Not while the job runs: a
- * page opening beside a job slowed it by more than the opening took (measured with
- * back-to-back PDFs), and with one spare per job slot the next job still finds one
- * ready. A job whose spare is not ready waits for it, or opens its own when none is
- * being opened.
+ * (`warm`), and again each time a job takes one, while that job runs. A job whose spare
+ * is not ready opens its own.
  *
  * The browser is replaced when it crashes, when a job hangs it, or after
  * `jobsPerBrowser` contexts; a replaced browser finishes the jobs and spares it has
@@ -102,10 +100,8 @@ export class BrowserPool {
     } catch (error) {
       // The browser may be hung: known before the next job takes a page.
       await this.release(spare);
-      this.refill();
       throw error;
     }
-    this.refill();
     // The answer does not wait for the context to close.
     void this.release(spare);
     return result;
@@ -114,6 +110,11 @@ export class BrowserPool {
   /** Browsers running now: one, and for a moment two while a replaced one finishes its jobs. */
   get running(): number {
     return [...this.leases].filter((lease) => lease.browser.connected).length;
+  }
+
+  /** Pages open in every browser: the jobs', the spares', and those still closing. */
+  get openPages(): number {
+    return [...this.leases].reduce((open, lease) => open + lease.open, 0);
   }
 
   /** The browser new contexts are opened in, unless it is due to be replaced (for tests). */
@@ -136,6 +137,7 @@ export class BrowserPool {
   private async take(signal: AbortSignal): Promise<Spare> {
     const queued = this.spares.shift();
     const pending = queued ?? this.prepare();
+    this.refill();
     const spare = await this.settle(pending, signal).catch((error: unknown) => {
       if (signal.aborted || !queued) throw error;
       return null;
@@ -200,6 +202,7 @@ export class BrowserPool {
     }
     const lease = this.current;
     if (++lease.contexts >= this.options.jobsPerBrowser) {
+      countBrowserRestart('recycled');
       lease.retired = true;
       this.current = null;
     }
@@ -212,6 +215,7 @@ export class BrowserPool {
     this.leases.add(lease);
     // A crashed browser is never handed out again.
     browser.once('disconnected', () => {
+      if (!lease.retired && !this.closed) countBrowserRestart('crashed');
       lease.retired = lease.dead = true;
       if (this.current === lease) this.current = null;
       this.leases.delete(lease);
@@ -224,6 +228,7 @@ export class BrowserPool {
   }
 
   private kill(lease: Lease): void {
+    if (!lease.retired && !this.closed) countBrowserRestart('hung');
     lease.retired = lease.dead = true;
     if (this.current === lease) this.current = null;
     lease.browser.process()?.kill('SIGKILL');

@@ -6,6 +6,7 @@ import { BrowserPool } from './browser-pool';
 import { EXPORT_SWEEP_SETTINGS, ExportSweep, type ExportSweepSettings } from './export-sweep';
 import { FairScheduler } from './fair-scheduler';
 import { FILE_DEADLINE_MS } from './files.service';
+import { POOL_METRICS, watchPool } from './pool-metrics';
 import { ResourceLoader } from './resource-loader';
 import { lockDownPage } from './sandboxed-page';
 
@@ -43,6 +44,7 @@ export function fileProviders(config: ConfigOf<typeof fileSpecs>): Provider[] {
       }),
     },
     { provide: FairScheduler, useValue: new FairScheduler(config.RENDER_BROWSER_JOBS, config.RENDER_QUEUE_LIMIT) },
+    { provide: POOL_METRICS, useFactory: watchPool, inject: [BrowserPool, FairScheduler] },
     { provide: FILE_DEADLINE_MS, useValue: config.RENDER_FILE_TIMEOUT_MS },
     { provide: EXPORT_SWEEP_SETTINGS, useValue: sweep },
     ExportSweep,

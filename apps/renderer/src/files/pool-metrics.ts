@@ -1,8 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { metricsRegistry } from '@embed/service-runtime';
 import { Counter, Gauge } from 'prom-client';
-import { BrowserPool } from './browser-pool';
-import { FairScheduler } from './fair-scheduler';
+import type { BrowserPool } from './browser-pool';
+import type { FairScheduler } from './fair-scheduler';
 
 /** Why a browser was replaced: `recycled` after its share of jobs (routine), `hung` (killed), `crashed`. */
 export type RestartReason = 'recycled' | 'hung' | 'crashed';
@@ -18,29 +17,34 @@ export function countBrowserRestart(reason: RestartReason): void {
   restarts.inc({ reason });
 }
 
-/** A gauge read from the pool or the scheduler at each scrape. */
-function reading(name: string, help: string, read: () => number): Gauge {
-  return new Gauge({
+interface Watched {
+  pool: Pick<BrowserPool, 'running' | 'openPages'>;
+  scheduler: Pick<FairScheduler, 'active' | 'concurrency' | 'queuedJobs'>;
+}
+let watched: Watched | undefined;
+
+/** A gauge read from the process's pool or scheduler at each scrape. */
+function reading(name: string, help: string, read: (source: Watched) => number): void {
+  new Gauge({
     name,
     help,
     registers: [metricsRegistry],
     collect() {
-      this.set(read());
+      if (watched) this.set(read(watched));
     },
   });
 }
 
-/**
- * The renderer's browser capacity on /metrics: PDF and PNG jobs running against the
- * slots there are, jobs waiting for a slot, and the browsers behind them. Nest builds
- * it once with the process's pool and scheduler.
- */
-@Injectable()
-export class PoolMetrics {
-  constructor(pool: BrowserPool, scheduler: FairScheduler) {
-    reading('embed_renderer_jobs_active', 'PDF and PNG jobs holding a browser slot now', () => scheduler.active);
-    reading('embed_renderer_jobs_capacity', 'PDF and PNG jobs this process runs at once (RENDER_BROWSER_JOBS)', () => scheduler.concurrency);
-    reading('embed_renderer_jobs_waiting', 'PDF and PNG jobs waiting for a browser slot (503 past RENDER_QUEUE_LIMIT)', () => scheduler.queuedJobs);
-    reading('embed_renderer_browsers_running', 'Chromium processes running: one, two while a replaced one finishes', () => pool.running);
-  }
+reading('embed_renderer_jobs_active', 'PDF and PNG jobs holding a browser slot now', ({ scheduler }) => scheduler.active);
+reading('embed_renderer_jobs_capacity', 'PDF and PNG jobs this process runs at once (RENDER_BROWSER_JOBS)', ({ scheduler }) => scheduler.concurrency);
+reading('embed_renderer_jobs_waiting', 'PDF and PNG jobs waiting for a browser slot (503 past RENDER_QUEUE_LIMIT)', ({ scheduler }) => scheduler.queuedJobs);
+reading('embed_renderer_browsers_running', 'Chromium processes running: one, two while a replaced one finishes', ({ pool }) => pool.running);
+reading('embed_renderer_pages_open', "Pages open in the browsers: the jobs', the spares prepared ahead, and those closing", ({ pool }) => pool.openPages);
+
+export const POOL_METRICS = Symbol('POOL_METRICS');
+
+/** Puts the process's browser pool and scheduler on /metrics (Nest calls it once, as a provider's factory). */
+export function watchPool(pool: Watched['pool'], scheduler: Watched['scheduler']): Watched {
+  watched = { pool, scheduler };
+  return watched;
 }
