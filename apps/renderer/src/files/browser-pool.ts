@@ -63,8 +63,11 @@ interface Spare {
  * job (no cookies, cache or storage shared between designs), never reused. Opening a
  * context and its page is the slow part of a job on a warm browser (200-400 ms, more
  * than printing), so `spares` of them are opened and prepared ahead: at start-up
- * (`warm`), and again each time a job takes one, while that job runs. A job whose spare
- * is not ready opens its own.
+ * (`warm`), and after each job, replacing the one it took. Not while the job runs: a
+ * page opening beside a job slowed it by more than the opening took (measured with
+ * back-to-back PDFs), and with one spare per job slot the next job still finds one
+ * ready. A job whose spare is not ready waits for it, or opens its own when none is
+ * being opened.
  *
  * The browser is replaced when it crashes, when a job hangs it, or after
  * `jobsPerBrowser` contexts; a replaced browser finishes the jobs and spares it has
@@ -100,8 +103,10 @@ export class BrowserPool {
     } catch (error) {
       // The browser may be hung: known before the next job takes a page.
       await this.release(spare);
+      this.refill();
       throw error;
     }
+    this.refill();
     // The answer does not wait for the context to close.
     void this.release(spare);
     return result;
@@ -137,7 +142,6 @@ export class BrowserPool {
   private async take(signal: AbortSignal): Promise<Spare> {
     const queued = this.spares.shift();
     const pending = queued ?? this.prepare();
-    this.refill();
     const spare = await this.settle(pending, signal).catch((error: unknown) => {
       if (signal.aborted || !queued) throw error;
       return null;
