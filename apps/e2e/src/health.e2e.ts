@@ -1,17 +1,17 @@
 import { BACKEND_SERVICES } from '@embed/contracts';
-import { baseUrl, killService, startService, waitFor, waitUntilReady } from './support/stack';
+import { call } from './support/api';
+import { killService, startService, waitFor, waitUntilReady } from './support/stack';
 
 describe('health', () => {
   it('answers liveness at /healthz', async () => {
-    const response = await fetch(`${baseUrl()}/healthz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    const answer = await call('GET', '/healthz');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok' });
   });
 
   it('is ready when PostgreSQL, Redis, NATS and every service answer', async () => {
-    const response = await fetch(`${baseUrl()}/readyz`);
-    expect(response.status).toBe(200);
-    const body: any = await response.json();
+    const { status, body } = await call('GET', '/readyz');
+    expect(status).toBe(200);
     expect(body.status).toBe('ready');
     for (const name of ['postgres', 'redis', 'nats', ...BACKEND_SERVICES]) expect(body.checks[name]).toBe('up');
   });
@@ -20,9 +20,8 @@ describe('health', () => {
     await killService(service);
     const killedAt = Date.now();
     const body = await waitFor(`/readyz to name ${service}`, async () => {
-      const response = await fetch(`${baseUrl()}/readyz`);
-      const json: any = await response.json();
-      return response.status === 503 && json.error.includes(service) ? json : false;
+      const { status, body: json } = await call('GET', '/readyz');
+      return status === 503 && json.error.includes(service) ? json : false;
     });
     expect(Date.now() - killedAt).toBeLessThan(2_000);
     expect(body.code).toBe('service_unavailable');
