@@ -133,7 +133,8 @@ describe('subscriptions', () => {
 
 describe('design.saved coalescing', () => {
   it('merges saves waiting for delivery into the newest revision; revisions never go down', async () => {
-    receiver.behave('burst', { delayMs: 300 });
+    // Each delivery is held long enough for several saves to queue up behind it, even on a busy machine.
+    receiver.behave('burst', { delayMs: 1_000 });
     const project = webhookProject(receiver.url('burst'));
     const { editor } = await editorSession(project.testKey, 'person-7');
     const doc = exampleDesign('email');
