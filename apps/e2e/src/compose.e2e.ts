@@ -96,9 +96,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes a port for the gateway only', () => {
+  it('publishes the gateway, and the store for its download links, and nothing else', () => {
     const published = Object.entries(services).filter(([, service]) => service.ports).map(([name]) => name);
-    expect(published).toEqual(['gateway']);
+    expect(published.sort()).toEqual(['gateway', 'minio']);
+    expect(services.minio.ports).toEqual([`9000:9000`]);
+    expect(new URL(services.gateway.environment.S3_PUBLIC_ENDPOINT).port).toBe('9000');
     expect(services.gateway.ports).toEqual([`3000:${services.gateway.environment.HTTP_PORT}`]);
   });
 

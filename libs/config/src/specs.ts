@@ -79,6 +79,12 @@ export const storageSpecs = {
   S3_BUCKET: str({ default: '' }),
   S3_REGION: str({ default: 'us-east-1' }),
   S3_ENDPOINT: str({ default: '' }),
+  /**
+   * Where people download from, when it differs from where the services reach the store
+   * (compose: the services use http://minio:9000, a browser http://localhost:9000). A
+   * presigned link's signature covers its host, so links are signed for this address.
+   */
+  S3_PUBLIC_ENDPOINT: str({ default: '' }),
 };
 
 /**

@@ -14,9 +14,10 @@ describe('S3Storage against s3rver', () => {
   const directory = mkdtempSync(path.join(tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   let storage: S3Storage;
+  let port: number;
 
   beforeAll(async () => {
-    const { port } = await server.run();
+    ({ port } = await server.run());
     storage = new S3Storage(bucket, {
       region: 'us-east-1',
       endpoint: `http://127.0.0.1:${port}`,
@@ -51,6 +52,20 @@ describe('S3Storage against s3rver', () => {
     const shortLived = await storage.downloadLink(key, 'Spring sale.pdf', new Date(Date.now() + 1_000));
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await fetch(shortLived.url)).status).toBe(403);
+  });
+
+  it('signs links for the public address when the services reach the store at another', async () => {
+    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    const internal = { region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials };
+    const published = new S3Storage(bucket, internal, { ...internal, endpoint: `http://localhost:${port}` });
+    try {
+      await published.put(key, Buffer.from('%PDF-1.7 public'), 'application/pdf');
+      const link = await published.downloadLink(key, 'Spring sale.pdf', new Date(Date.now() + 60_000));
+      expect(new URL(link.url).host).toBe(`localhost:${port}`);
+      expect(await (await fetch(link.url)).text()).toBe('%PDF-1.7 public');
+    } finally {
+      published.close();
+    }
   });
 
   it('deletes every object under a prefix and nothing else', async () => {

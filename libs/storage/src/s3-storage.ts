@@ -10,12 +10,16 @@ const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 /** Objects in one S3 (or S3-compatible) bucket; download links are presigned by the store. */
 export class S3Storage implements ObjectStorage {
   private readonly s3: S3Client;
+  /** Signs download links for the address people download from; it never sends a request itself. */
+  private readonly presigner: S3Client;
 
   constructor(
     private readonly bucket: string,
     clientConfig: S3ClientConfig,
+    publicClientConfig: S3ClientConfig = clientConfig,
   ) {
     this.s3 = new S3Client(clientConfig);
+    this.presigner = publicClientConfig === clientConfig ? this.s3 : new S3Client(publicClientConfig);
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -44,11 +48,12 @@ export class S3Storage implements ObjectStorage {
   async downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink> {
     const seconds = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000)));
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: attachmentDisposition(filename) });
-    const url = await getSignedUrl(this.s3, command, { expiresIn: seconds });
+    const url = await getSignedUrl(this.presigner, command, { expiresIn: seconds });
     return { url, expiresAt: new Date(Date.now() + seconds * 1000) };
   }
 
   close(): void {
     this.s3.destroy();
+    this.presigner.destroy();
   }
 }
