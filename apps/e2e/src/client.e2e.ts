@@ -3,6 +3,7 @@
 // webhooks the dispatcher really delivered.
 import { EmbedApiError, EmbedClient, type EmbedClientOptions, isFileExport, parseWebhook, type RetryEvent, verifyWebhook } from '@embed/node-client';
 import { call, EDITOR_SITE, exampleDesign, newProject, saveDesign } from './support/api';
+import { checkAnswer } from './support/openapi-contract';
 import { admin, baseUrl, killService, sleep, startService, waitUntilReady } from './support/stack';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { webhookProject } from './support/webhooks';
@@ -10,9 +11,17 @@ import { webhookProject } from './support/webhooks';
 const UNKNOWN_DESIGN = '01J00000000000000000000000';
 
 /** A client as an integrator makes one, recording its retries. */
+/** The client's fetch, with every answer it receives checked against the gateway's OpenAPI document. */
+const checkedFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  await checkAnswer(init?.method ?? 'GET', `${url.pathname}${url.search}`, { status: response.status, headers: response.headers, text: await response.clone().text() });
+  return response;
+};
+
 function clientFor(secretKey: string, options: Partial<EmbedClientOptions> = {}) {
   const retries: RetryEvent[] = [];
-  const embed = new EmbedClient({ secretKey, baseUrl: baseUrl(), onRetry: (event) => retries.push(event), ...options });
+  const embed = new EmbedClient({ secretKey, baseUrl: baseUrl(), fetch: checkedFetch, onRetry: (event) => retries.push(event), ...options });
   return { embed, retries };
 }
 
