@@ -2,11 +2,11 @@
 // webhook receiver takes a real delivery, and the files it links to exist.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { admin, baseUrl, opsUrl, waitFor } from './support/stack';
+import { freePort } from './support/webhook-receiver';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -43,15 +43,6 @@ function adminJson(...args: string[]): Record<string, any> {
   const result = admin(...args);
   expect({ args, status: result.status, stderr: result.stderr }).toEqual({ args, status: 0, stderr: '' });
   return result.json;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe('README.md', () => {
