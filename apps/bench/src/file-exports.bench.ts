@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { type Benchmark, line } from './benchmark';
+import { interleavedTimings } from './interleave';
 import { benchStack, throughput } from './stack';
 
+/** Measured exports of each kind, ours and the baseline's, interleaved. */
 const RUNS = 20;
+/** Unmeasured pairs first: the pool's pages, the caches and the JIT warm up. */
 const WARMUP = 3;
-const BASELINE_RUNS = 10;
 /** Exports in flight while measuring what one renderer sustains: more than its 2 browser slots, so its queue stays full. */
 const CONCURRENCY = 4;
 const SECONDS = 15;
@@ -38,20 +40,6 @@ async function seed(baseUrl: string) {
   });
   const design = (await response.json()) as { id: string };
   return { key, exportUrl: `${baseUrl}/embed/v1/designs/${design.id}/export` };
-}
-
-/** Median and 95th percentile in ms of `runs` sequential calls after `warmup` unmeasured ones. */
-async function timings(task: () => Promise<unknown>, runs: number, warmup: number): Promise<{ median: number; p95: number }> {
-  for (let i = 0; i < warmup; i++) await task();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await task();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
 }
 
 /**
@@ -86,11 +74,14 @@ export const benchmark: Benchmark = {
     const baseline = 'fresh Chromium per file (html export + launch + render)';
     const lines = [];
     for (const format of ['pdf', 'png'] as const) {
-      const warm = await timings(ours(format), RUNS, WARMUP);
-      const cold = await timings(naive(format), BASELINE_RUNS, 1);
+      // One of ours, one of the baseline's, and so on: a change of machine load during the
+      // run touches both alike instead of moving the ratio.
+      const [warm, cold] = await interleavedTimings([ours(format), naive(format)], RUNS, WARMUP);
       lines.push(line(`file_export.${format}.median`, 'ms', warm.median, baseline, cold.median));
       lines.push(line(`file_export.${format}.p95`, 'ms', warm.p95, baseline, cold.p95));
     }
+    // Throughput stays a block of its own: it measures one renderer under a full queue, which
+    // baseline runs in between would drain.
     const perMinute = 60 * (await throughput(ours('pdf'), CONCURRENCY, SECONDS));
     const naivePerMinute = 60 * (await throughput(naive('pdf'), CONCURRENCY, SECONDS));
     lines.push(line('file_export.pdf.per_minute_one_renderer', 'exports/min', perMinute, `${baseline}, ${CONCURRENCY} at once`, naivePerMinute));

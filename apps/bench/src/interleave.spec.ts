@@ -1,0 +1,32 @@
+import { alternatingPairs, interleavedTimings, spread } from './interleave';
+
+describe('interleaved timings', () => {
+  it('alternates which task goes first from pair to pair', () => {
+    expect(alternatingPairs(3)).toEqual([0, 1, 1, 0, 0, 1]);
+    expect(alternatingPairs(0)).toEqual([]);
+  });
+
+  it('gives each task the same number of runs', () => {
+    const order = alternatingPairs(7);
+    expect(order.filter((which) => which === 0)).toHaveLength(7);
+    expect(order.filter((which) => which === 1)).toHaveLength(7);
+  });
+
+  it('takes the median and 95th percentile by nearest rank', () => {
+    const oneToTwenty = Array.from({ length: 20 }, (_, i) => 20 - i);
+    expect(spread(oneToTwenty)).toEqual({ median: 10, p95: 19 });
+    expect(spread([7])).toEqual({ median: 7, p95: 7 });
+  });
+
+  it('runs warm-up pairs unmeasured, then the measured pairs interleaved', async () => {
+    const calls: string[] = [];
+    const task = (name: string, ms: number) => () => {
+      calls.push(name);
+      return new Promise((resolve) => setTimeout(resolve, ms));
+    };
+    const [fast, slow] = await interleavedTimings([task('a', 0), task('b', 40)], 2, 1);
+    expect(calls.join('')).toBe('ab' + 'ab' + 'ba');
+    expect(fast.median).toBeLessThan(slow.median);
+    expect(slow.median).toBeGreaterThanOrEqual(35);
+  });
+});

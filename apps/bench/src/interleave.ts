@@ -1,0 +1,41 @@
+/** Median and 95th percentile of a set of timings, in ms. */
+export interface Spread {
+  median: number;
+  p95: number;
+}
+
+/**
+ * Which of two tasks runs at each step of an interleaved comparison: `pairs` pairs of one
+ * run each, the task that goes first alternating from pair to pair (A B, B A, A B, …).
+ * Interleaving makes both see the same stretch of machine load; alternating the first one
+ * cancels what a run leaves behind for the next (a Chromium still exiting, a warm cache).
+ */
+export function alternatingPairs(pairs: number): Array<0 | 1> {
+  return Array.from({ length: pairs }, (_, pair) => (pair % 2 ? [1, 0] : [0, 1]) as Array<0 | 1>).flat();
+}
+
+/** Median and 95th percentile by nearest rank: values that were measured, never averages of two. */
+export function spread(times: readonly number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+/**
+ * Times two tasks against each other, interleaved (see `alternatingPairs`): `warmup`
+ * unmeasured pairs, then `runs` measured pairs, so each task gets `runs` samples.
+ */
+export async function interleavedTimings(
+  tasks: readonly [() => Promise<unknown>, () => Promise<unknown>],
+  runs: number,
+  warmup: number,
+): Promise<[Spread, Spread]> {
+  for (const which of alternatingPairs(warmup)) await tasks[which]();
+  const times: [number[], number[]] = [[], []];
+  for (const which of alternatingPairs(runs)) {
+    const start = performance.now();
+    await tasks[which]();
+    times[which].push(performance.now() - start);
+  }
+  return [spread(times[0]), spread(times[1])];
+}
