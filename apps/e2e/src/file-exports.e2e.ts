@@ -1,9 +1,24 @@
 import { signedFilePath } from '@embed/storage';
-import { call, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
+import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
 import { download, pngSize, readPdf, TINY_PNG, unpackZip } from './file-exports-helpers';
+import { baseUrl } from './support/stack';
 
 type Mode = 'email' | 'page' | 'popup' | 'document';
+
+/** '413' for a refusal in the error shape, or the code of the network error that ended the upload. */
+async function refusedOrCut(upload: () => Promise<ApiAnswer>): Promise<string> {
+  let answer: ApiAnswer;
+  try {
+    answer = await upload();
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code) return code;
+    throw error;
+  }
+  expectError(answer, 413, 'request_invalid');
+  return '413';
+}
 
 async function exportDesign(mode: Mode, body: Record<string, unknown>, doc = exampleDesign(mode)) {
   const { testKey } = newProject(mode);
@@ -128,16 +143,45 @@ describe('POST /editor/v1/images', () => {
     expect(await query(`SELECT "contentType", bytes FROM "Image" WHERE "projectId" = $1`, [projectId])).toEqual([{ contentType: 'image/png', bytes: TINY_PNG.length }]);
   });
 
-  it('refuses what is not a PNG, JPEG, GIF or WebP image, a body too large, and JSON', async () => {
+  it('refuses what is not a PNG, JPEG, GIF or WebP image, and JSON', async () => {
     const { testKey } = newProject('email');
     const { editor } = await editorSession(testKey, 'ann');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     expectError(await editor('POST', '/images', { rawBody: svg, headers: { 'content-type': 'image/svg+xml' } }), 400, 'request_invalid');
     expectError(await editor('POST', '/images', { rawBody: 'hello', headers: { 'content-type': 'image/png' } }), 400, 'request_invalid');
-    const huge = Buffer.concat([TINY_PNG, Buffer.alloc(6 * 1024 * 1024)]);
-    expectError(await editor('POST', '/images', { rawBody: huge as unknown as string, headers: { 'content-type': 'image/png' } }), 413, 'request_invalid');
     expectError(await editor('POST', '/images', { body: { url: 'x' } }), 400, 'request_invalid');
     expectError(await call('POST', '/editor/v1/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } }), 401, 'token_invalid');
+  });
+
+  // Refused while the client still sends, fetch often failed with EPIPE instead of reading the
+  // 413; the gateway now reads (and drops) an oversized image up to 20 MB before answering.
+  it('answers a body too large with a 413 the client reads, every time', async () => {
+    const { testKey } = newProject('email');
+    const { editor } = await editorSession(testKey, 'ann');
+    const huge = Buffer.concat([TINY_PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expectError(await editor('POST', '/images', { rawBody: huge as unknown as string, headers: { 'content-type': 'image/png' } }), 413, 'request_invalid');
+    }
+  });
+
+  // Past the 20 MB the gateway stops reading and closes the connection: the client gets the 413
+  // or, when still writing, a broken connection. Either way the gateway is not kept reading.
+  it('cuts off a body beyond what it reads, declared or not', async () => {
+    const { token, editor } = await editorSession(newProject('email').testKey, 'ann');
+    const beyond = Buffer.alloc(21 * 1024 * 1024);
+    const outcomes = new Set<string>();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      outcomes.add(await refusedOrCut(() => editor('POST', '/images', { rawBody: beyond as unknown as string, headers: { 'content-type': 'image/png' } })));
+    }
+    // Without a Content-Length (chunked), the count of bytes read is what stops it.
+    const chunked = new Blob([beyond]).stream();
+    const headers = { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' };
+    outcomes.add(await refusedOrCut(async () => {
+      const response = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers, body: chunked, duplex: 'half' } as RequestInit);
+      return { status: response.status, headers: response.headers, body: await response.json(), text: '' };
+    }));
+    expect(['413', 'EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET']).toEqual(expect.arrayContaining([...outcomes]));
+    expect((await editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })).status).toBe(201);
   });
 
   it('keeps image bodies to that route: elsewhere a non-JSON body is still 415', async () => {
