@@ -10,6 +10,8 @@ import { benchStack, throughput } from './stack';
 const RUNS = 20;
 /** Unmeasured pairs first: the pool's pages, the caches and the JIT warm up. */
 const WARMUP = 3;
+/** Quiet time before each measured export: our pool opens its next page after a job, and that must not slow the baseline's run. */
+const SETTLE_MS = 1_500;
 /** Exports in flight while measuring what one renderer sustains: more than its 2 browser slots, so its queue stays full. */
 const CONCURRENCY = 4;
 const SECONDS = 15;
@@ -76,7 +78,7 @@ export const benchmark: Benchmark = {
     for (const format of ['pdf', 'png'] as const) {
       // One of ours, one of the baseline's, and so on: a change of machine load during the
       // run touches both alike instead of moving the ratio.
-      const [warm, cold] = await interleavedTimings([ours(format), naive(format)], RUNS, WARMUP);
+      const [warm, cold] = await interleavedTimings([ours(format), naive(format)], RUNS, WARMUP, SETTLE_MS);
       lines.push(line(`file_export.${format}.median`, 'ms', warm.median, baseline, cold.median));
       lines.push(line(`file_export.${format}.p95`, 'ms', warm.p95, baseline, cold.p95));
     }

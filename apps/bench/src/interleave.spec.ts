@@ -29,4 +29,12 @@ describe('interleaved timings', () => {
     expect(fast.median).toBeLessThan(slow.median);
     expect(slow.median).toBeGreaterThanOrEqual(35);
   });
+
+  it('leaves the settling time before a run out of its timing', async () => {
+    const started: number[] = [];
+    const task = async () => void started.push(performance.now());
+    const [first] = await interleavedTimings([task, task], 2, 0, 60);
+    expect(started.slice(1).map((at, i) => at - started[i]).every((gap) => gap >= 55)).toBe(true);
+    expect(first.median).toBeLessThan(30);
+  });
 });

@@ -23,16 +23,21 @@ export function spread(times: readonly number[]): Spread {
 
 /**
  * Times two tasks against each other, interleaved (see `alternatingPairs`): `warmup`
- * unmeasured pairs, then `runs` measured pairs, so each task gets `runs` samples.
+ * unmeasured pairs, then `runs` measured pairs, so each task gets `runs` samples. Each
+ * measured run starts `settleMs` after the one before, so that what a run leaves working
+ * in the background (a pool opening its next page, a browser exiting) is not charged to
+ * the other task.
  */
 export async function interleavedTimings(
   tasks: readonly [() => Promise<unknown>, () => Promise<unknown>],
   runs: number,
   warmup: number,
+  settleMs = 0,
 ): Promise<[Spread, Spread]> {
   for (const which of alternatingPairs(warmup)) await tasks[which]();
   const times: [number[], number[]] = [[], []];
   for (const which of alternatingPairs(runs)) {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
     const start = performance.now();
     await tasks[which]();
     times[which].push(performance.now() - start);
