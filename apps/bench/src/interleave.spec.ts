@@ -1,4 +1,5 @@
-import { alternatingPairs, interleavedTimings, spread } from './interleave';
+import { alternatingPairs, interleavedTimings } from './interleave';
+import { spread } from './stats';
 
 describe('interleaved timings', () => {
   it('alternates which task goes first from pair to pair', () => {

@@ -1,8 +1,4 @@
-/** Median and 95th percentile of a set of timings, in ms. */
-export interface Spread {
-  median: number;
-  p95: number;
-}
+import { type Spread, spread } from './stats';
 
 /**
  * Which of two tasks runs at each step of an interleaved comparison: `pairs` pairs of one
@@ -12,13 +8,6 @@ export interface Spread {
  */
 export function alternatingPairs(pairs: number): Array<0 | 1> {
   return Array.from({ length: pairs }, (_, pair) => (pair % 2 ? [1, 0] : [0, 1]) as Array<0 | 1>).flat();
-}
-
-/** Median and 95th percentile by nearest rank: values that were measured, never averages of two. */
-export function spread(times: readonly number[]): Spread {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95) };
 }
 
 /**

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { signatureHeader } from '@embed/webhook-signing';
 import { type Benchmark, line } from './benchmark';
 import { referenceEmail } from './reference-email';
+import { percentile } from './stats';
 import { benchStack } from './stack';
 
 const BURST = 2_000;
@@ -51,8 +52,6 @@ function admin(...args: string[]) {
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout);
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Deliveries per second: a burst of outbox events (as the designs service writes them) until the last one arrives. */
 async function dispatcherThroughput(projectId: string, receiver: Receiver): Promise<number> {
@@ -143,8 +142,8 @@ export const benchmark: Benchmark = {
       const baseline = 'signed node:http POSTs from a plain loop';
       return [
         line('webhooks.deliveries_per_second', 'deliveries/s', ours, `${baseline} (${BASELINE_CONCURRENCY} in flight)`, plain),
-        line('webhooks.save_to_delivery.p50', 'ms', percentile(saves, 50), `${baseline} (one at a time)`, percentile(direct, 50)),
-        line('webhooks.save_to_delivery.p99', 'ms', percentile(saves, 99), `${baseline} (one at a time)`, percentile(direct, 99)),
+        line('webhooks.save_to_delivery.p50', 'ms', percentile(saves, 0.5), `${baseline} (one at a time)`, percentile(direct, 0.5)),
+        line('webhooks.save_to_delivery.p99', 'ms', percentile(saves, 0.99), `${baseline} (one at a time)`, percentile(direct, 0.99)),
       ];
     } finally {
       receiver.close();
