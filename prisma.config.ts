@@ -8,6 +8,7 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',
   schema: path.join('prisma', 'schema.prisma'),
-  migrations: { path: path.join('prisma', 'migrations') },
+  // The upgrade test applies a past release's migrations alone from a folder of its own (tools/lib/migrate.mjs).
+  migrations: { path: process.env['EMBED_MIGRATIONS_DIR'] ?? path.join('prisma', 'migrations') },
   adapter: migrationAdapter,
 });

@@ -10,5 +10,7 @@ ensureNodeModules();
 ensurePrismaClient();
 await build();
 const main = path.join(repoRoot, 'dist', 'apps', 'admin', 'src', 'main.js');
-const result = spawnSync(process.execPath, [main, ...process.argv.slice(2)], { stdio: 'inherit' });
+// Aimed at the `npm start` stack (no DATABASE_URL given), it is a local stack's command.
+const env = process.env.DATABASE_URL ? process.env : { ...process.env, EMBED_LOCAL_STACK: '1' };
+const result = spawnSync(process.execPath, [main, ...process.argv.slice(2)], { stdio: 'inherit', env });
 process.exit(result.status ?? 1);

@@ -1,33 +1,17 @@
 // `npm run bench`: every benchmark of the project, against a stack of its own (the
 // bench profile's ports); the last lines are one JSON object each,
 // {"name","unit","value","baseline","baseline_value","ratio"} (contracts section 5).
-import path from 'node:path';
-import { stopInfrastructure } from './lib/infra.mjs';
-import { runAsync } from './lib/process.mjs';
-import { profile, repoRoot } from './lib/profiles.mjs';
-import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from './lib/services.mjs';
-import { prepareStack } from './lib/stack.mjs';
+// `npm run bench -- webhooks render` runs only the benchmarks whose file names contain one
+// of the words; BENCH_PROFILE=bench-b runs on another profile's ports, beside a first run.
+// It compiles the current code itself (no `npm run build` needed first).
+import { runOnOwnStack } from './lib/own-stack.mjs';
+import { profile } from './lib/profiles.mjs';
 
-const p = profile('bench');
-const started = [];
-const children = [];
-let exitCode = 1;
 try {
-  await prepareStack(p, { freshDatabase: true, started });
   // Limits are raised for load, by configuration only (never by a request).
-  const env = { RATE_LIMIT_MULTIPLIER: '10000' };
-  children.push(...SERVICES.map((name) => startService(serviceSpec(name, p, env))));
-  await waitUntilReady(p.baseUrl);
-  const main = path.join(repoRoot, 'dist', 'apps', 'bench', 'src', 'main.js');
-  await runAsync(process.execPath, [main, ...process.argv.slice(2)], {
-    cwd: repoRoot,
-    env: { ...process.env, ...p.env, BENCH_BASE_URL: p.baseUrl },
-  });
-  exitCode = 0;
+  await runOnOwnStack(profile(process.env.BENCH_PROFILE ?? 'bench'), 'apps/bench/src/main.js', process.argv.slice(2), { RATE_LIMIT_MULTIPLIER: '10000' });
+  process.exit(0);
 } catch (error) {
   process.stderr.write(`npm run bench failed: ${error.message}\n`);
-} finally {
-  await stopProcesses(children.map((child) => child.pid));
-  await stopInfrastructure(started);
+  process.exit(1);
 }
-process.exit(exitCode);

@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stopInfrastructure, withDatabase } from './lib/infra.mjs';
 import { infrastructurePlan } from './lib/install.mjs';
-import { isPortOpen, log, run } from './lib/process.mjs';
+import { isPortOpen, log, run, waitFor } from './lib/process.mjs';
 import { profile, repoRoot } from './lib/profiles.mjs';
-import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } from './lib/services.mjs';
+import { demoSpec, demoUrl, SERVICES, serviceSpec, stopProcesses, superviseService, waitUntilReady } from './lib/services.mjs';
 import { prepareStack } from './lib/stack.mjs';
 
 const p = profile('start');
@@ -28,7 +28,7 @@ async function ensureDemoProject() {
     if (await projectExists(demo.projectId)) return demo;
   }
   log('creating the demo project');
-  const created = admin('project', 'create', '--name', 'Demo', '--mode', 'email', '--test-site', 'http://localhost:8080', '--webhook-url', DEMO_WEBHOOK_URL);
+  const created = admin('project', 'create', '--name', 'Demo', '--mode', 'email', '--test-site', demoUrl(p), '--webhook-url', DEMO_WEBHOOK_URL);
   const demo = { projectId: created.projectId, testKey: created.keys.test.secret, webhookSecret: created.webhook.secret, webhookUrl: created.webhook.url };
   writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return demo;
@@ -36,14 +36,15 @@ async function ensureDemoProject() {
 
 // What this run started, so that Ctrl-C or a failure at any point stops exactly that.
 const startedInfrastructure = [];
-const children = [];
+const supervised = [];
 let stopping = false;
 
 async function stop(code) {
   if (stopping) return;
   stopping = true;
   log('stopping');
-  await stopProcesses(children.map((child) => child.pid));
+  // No service is restarted from here on, so the pids stopped are the last ones.
+  await stopProcesses(supervised.map((service) => service.stop()));
   await stopInfrastructure(startedInfrastructure);
   process.exit(code);
 }
@@ -51,24 +52,28 @@ async function stop(code) {
 async function main() {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is already in use: is another \`npm start\` running?`);
+  for (const port of [p.ports.http, p.ports.demo]) {
+    if (await isPortOpen(port)) throw new Error(`port ${port} is already in use: is another \`npm start\` running?`);
+  }
 
   await prepareStack(p, { started: startedInfrastructure });
   if (stopping) return;
   // The browser found on this machine (a Mac's Chrome, say) for the renderer's PDFs and PNGs.
   const { chromium } = infrastructurePlan();
-  children.push(...SERVICES.map((name) => startService(serviceSpec(name, p, chromium ? { CHROMIUM_PATH: chromium } : {}))));
-  children.forEach((child, i) =>
-    child.on('exit', (code, signal) => {
-      if (stopping) return;
-      log(`${SERVICES[i]} exited (${code ?? signal}); see ${p.logDir}/${SERVICES[i]}.log`);
-      void stop(1);
-    }),
-  );
+  // A service that exits is started again with backoff (tools/lib/restart-policy.mjs); the rest stay up.
+  for (const name of SERVICES) {
+    const onExit = ({ code, signal, delayMs }) =>
+      log(`${name} exited (${code ?? signal}); starting it again in ${delayMs / 1000} s; see ${p.logDir}/${name}.log`);
+    supervised.push(superviseService(serviceSpec(name, p, chromium ? { CHROMIUM_PATH: chromium } : {}), { onExit }));
+  }
 
   log(`waiting for ${p.baseUrl}/readyz (service logs in ${path.relative(repoRoot, p.logDir)}/)`);
   await waitUntilReady(p.baseUrl);
   const demo = await ensureDemoProject();
+  const onDemoExit = ({ code, signal, delayMs }) =>
+    log(`the editor demo exited (${code ?? signal}); starting it again in ${delayMs / 1000} s; see ${p.logDir}/editor-demo.log`);
+  supervised.push(superviseService(demoSpec(p, { secretKey: demo.testKey }), { onExit: onDemoExit }));
+  await waitFor(`the editor demo on port ${p.ports.demo}`, () => isPortOpen(p.ports.demo), 30_000, 200);
   process.stdout.write(
     [
       '',
@@ -76,6 +81,8 @@ async function main() {
       `Base URL:        ${p.baseUrl}`,
       `Test key:        ${demo.testKey}`,
       `Webhook secret:  ${demo.webhookSecret}`,
+      `Project id:      ${demo.projectId}`,
+      `Editor demo:    ${demoUrl(p)}`,
       '',
     ].join('\n'),
   );

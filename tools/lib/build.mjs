@@ -1,12 +1,19 @@
 // Compiles apps/ and libs/ to dist/ with SWC (decorator metadata included, which
-// NestJS needs), rewriting the tsconfig path aliases to relative requires.
+// NestJS needs), rewriting the tsconfig path aliases to relative requires; the browser
+// apps are bundled by esbuild instead (build-editor.mjs). Then writes the gateway's API
+// reference page (apps/gateway/src/openapi/write-reference.ts).
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildEditor } from './build-editor.mjs';
 import { repoRoot } from './profiles.mjs';
 
 const SOURCE_DIRS = ['apps', 'libs'];
+const BROWSER_APPS = ['apps/editor/', 'apps/editor-sdk/'];
 const isTest = (file) => /\.(spec|e2e)\.ts$/.test(file) || file.split(path.sep).includes('e2e');
-const isAsset = (file) => file.endsWith('.json') && !/(project|tsconfig[^/]*|package)\.json$/.test(file);
+// An app's public/ folder (the demo site's page) is served as it is.
+const isAsset = (file) =>
+  file.split(path.sep)[2] === 'public' || (file.endsWith('.json') && !/(project|tsconfig[^/]*|package)\.json$/.test(file));
 
 export function swcOptions() {
   const tsconfig = JSON.parse(readFileSync(path.join(repoRoot, 'tsconfig.base.json'), 'utf8'));
@@ -24,7 +31,8 @@ function sourceFiles(dir) {
 export async function build() {
   const swc = await import('@swc/core');
   const options = swcOptions();
-  const files = SOURCE_DIRS.flatMap(sourceFiles).filter((file) => !isTest(file));
+  const files = SOURCE_DIRS.flatMap(sourceFiles).filter((file) => !isTest(file) && !BROWSER_APPS.some((dir) => file.startsWith(dir)));
+  await buildEditor();
   await Promise.all(
     files.map(async (file) => {
       const target = path.join(repoRoot, 'dist', file);
@@ -37,4 +45,6 @@ export async function build() {
       if (output.map) writeFileSync(`${jsFile}.map`, output.map);
     }),
   );
+  // The API reference page, made from the OpenAPI document by the gateway's own code just compiled.
+  execFileSync(process.execPath, [path.join(repoRoot, 'dist/apps/gateway/src/openapi/write-reference.js')], { stdio: 'inherit' });
 }

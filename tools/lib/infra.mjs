@@ -3,7 +3,8 @@
 // with Docker, the containers of docker-compose.yml (infra-plan.mjs decides).
 // A server already answering on the profile's port is reused and left running;
 // servers this run started are stopped by `stopInfrastructure`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IN_CONTAINERS } from './infra-plan.mjs';
@@ -25,10 +26,34 @@ function runAsPostgres(tool, args) {
   run(cmd, cmdArgs, { quiet: true });
 }
 
+/** Whether the postgres user can reach `dir`: every folder above it must let it through. */
+const postgresCanEnter = (dir) => spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir]).status === 0;
+
+/** The postgres user's home folder (/var/lib/postgresql on Debian). */
+function postgresHome() {
+  const entry = spawnSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' });
+  const home = entry.status === 0 ? entry.stdout.trim().split(':')[5] : '';
+  if (!home) throw new Error('PostgreSQL must run as the postgres user, and this machine has no such user with a home folder');
+  return home;
+}
+
+/**
+ * Where the profile's PostgreSQL keeps its data: `.local/<profile>/postgres`, unless we
+ * are root and the postgres user cannot enter the checkout (a clone under /root, which
+ * is 0700 on Debian); then a folder of the postgres user's home named for this checkout
+ * and profile, since the server runs as that user and must reach its data.
+ */
+export function postgresDataDir(p) {
+  mkdirSync(p.dataDir, { recursive: true });
+  if (!isRoot || postgresCanEnter(p.dataDir)) return path.join(p.dataDir, 'postgres');
+  const checkout = `${path.basename(repoRoot)}-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}`;
+  return path.join(postgresHome(), 'embed', checkout, p.name);
+}
+
 async function ensurePostgres(p) {
   const port = p.ports.postgres;
   if (await isPortOpen(port)) return null;
-  const dir = path.join(p.dataDir, 'postgres');
+  const dir = postgresDataDir(p);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     log(`initialising PostgreSQL data in ${dir}`);
     mkdirSync(dir, { recursive: true });
@@ -36,7 +61,9 @@ async function ensurePostgres(p) {
     runAsPostgres('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
   }
   log(`starting PostgreSQL on 127.0.0.1:${port}`);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c max_connections=200`;
+  // Without fsync a power cut can corrupt the data: only for test profiles, whose data every run recreates.
+  const durability = p.disposable ? ' -c fsync=off' : '';
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200${durability}`;
   runAsPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
   return { name: 'postgres', stop: () => runAsPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']) };
 }
@@ -58,6 +85,9 @@ async function ensureRedis(p) {
   return { name: 'redis', stop: () => stopByPidFile(pidFile) };
 }
 
+// The settings every NATS of the system runs with (its max_payload carries the largest render answers).
+const NATS_CONFIG = path.join(repoRoot, 'deploy', 'nats', 'nats.conf');
+
 async function ensureNats(p) {
   const port = p.ports.nats;
   if (await isPortOpen(port)) return null;
@@ -66,7 +96,8 @@ async function ensureNats(p) {
   log(`starting NATS (JetStream) on 127.0.0.1:${port}`);
   const pidFile = path.join(dir, 'nats.pid');
   const out = openSync(path.join(dir, 'nats.log'), 'a');
-  const child = spawn(locate.nats(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(dir, 'jetstream'), '-P', pidFile], {
+  const args = ['-c', NATS_CONFIG, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', path.join(dir, 'jetstream'), '-P', pidFile];
+  const child = spawn(locate.nats(), args, {
     detached: true,
     stdio: ['ignore', out, out],
   });

@@ -7,17 +7,24 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const profiles = JSON.parse(readFileSync(path.join(repoRoot, 'libs/config/src/local-profiles.json'), 'utf8'));
 
-/** @param {string} name one of local-profiles.json: start, test, bench, or the extra test profiles */
+/**
+ * @param {string} name one of local-profiles.json: start, test, bench, or the extra test profiles.
+ * A disposable profile's data is recreated by every run (the test profiles), so its
+ * PostgreSQL may trade durability for speed; the others keep data across a power cut.
+ */
 export function profile(name) {
-  const { database, ports } = profiles[name];
+  const { database, ports, disposable = false } = profiles[name];
   const dataDir = path.join(repoRoot, '.local', name);
   return {
     name,
     ports,
+    disposable,
     dataDir,
     logDir: path.join(dataDir, 'logs'),
     baseUrl: `http://127.0.0.1:${ports.http}`,
     env: {
+      // The services take the development defaults and public secrets on a local stack only.
+      EMBED_LOCAL_STACK: '1',
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${ports.postgres}/${database}`,
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
       NATS_URL: `nats://127.0.0.1:${ports.nats}`,
@@ -25,6 +32,8 @@ export function profile(name) {
       // Each profile keeps its files apart; links to them start with its gateway's address.
       STORAGE_DIR: path.join(dataDir, 'storage'),
       PUBLIC_BASE_URL: `http://127.0.0.1:${ports.http}`,
+      // The gateway's home page links the demo site `npm start` serves beside the stack.
+      EDITOR_DEMO_URL: `http://localhost:${ports.demo}`,
     },
     database,
   };

@@ -19,8 +19,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${argv.length ? `unknown command "${argv.slice(0, 2).join(' ')}"\n` : ''}${usage()}\n`);
     return EXIT_USAGE;
   }
-  const { DATABASE_URL } = loadConfig(databaseSpecs);
-  const repositories = openRepositories(DATABASE_URL);
+  const repositories = openRepositories(loadConfig(databaseSpecs));
   try {
     const result = await command.run(argv.slice(2), repositories);
     process.stdout.write(`${JSON.stringify(result)}\n`);

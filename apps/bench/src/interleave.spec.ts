@@ -1,16 +1,19 @@
-import { alternatingPairs, interleavedTimings } from './interleave';
+import { interleavedTimings, rotatingRounds } from './interleave';
 import { spread } from './stats';
 
 describe('interleaved timings', () => {
-  it('alternates which task goes first from pair to pair', () => {
-    expect(alternatingPairs(3)).toEqual([0, 1, 1, 0, 0, 1]);
-    expect(alternatingPairs(0)).toEqual([]);
+  it('alternates which of two tasks goes first from round to round', () => {
+    expect(rotatingRounds(2, 3)).toEqual([0, 1, 1, 0, 0, 1]);
+    expect(rotatingRounds(2, 0)).toEqual([]);
+  });
+
+  it('rotates the order of more tasks, so that each goes first as often', () => {
+    expect(rotatingRounds(3, 3)).toEqual([0, 1, 2, 1, 2, 0, 2, 0, 1]);
   });
 
   it('gives each task the same number of runs', () => {
-    const order = alternatingPairs(7);
-    expect(order.filter((which) => which === 0)).toHaveLength(7);
-    expect(order.filter((which) => which === 1)).toHaveLength(7);
+    const order = rotatingRounds(3, 7);
+    for (const task of [0, 1, 2]) expect(order.filter((which) => which === task)).toHaveLength(7);
   });
 
   it('takes the median and 95th percentile by nearest rank', () => {

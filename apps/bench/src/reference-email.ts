@@ -26,3 +26,10 @@ export function referenceEmail(): EmailDesign {
   email.body.rows = [...rows.slice(0, -1), ...Array.from({ length: 10 }, (_, n) => productRow(n + 1)), footer];
   return email;
 }
+
+/** An email of `rows` product sections of four blocks each (image, heading, text, button), for the editor's typing bench. */
+export function productEmail(rows: number): EmailDesign {
+  const email: EmailDesign = JSON.parse(readFileSync(repoFile('docs/examples/designs/email.json'), 'utf8'));
+  email.body.rows = Array.from({ length: rows }, (_, n) => productRow(n + 1));
+  return email;
+}

@@ -1,152 +1,237 @@
-import { spawnSync } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Client } from 'pg';
-import { signatureHeader } from '@embed/webhook-signing';
+import { ulid } from 'ulid';
+import { loadConfig, webhookDeliverySpecs } from '@embed/config';
+import { hashSecret, newSecretKey, newWebhookSecret } from '@embed/credentials';
+import { openRepositories } from '@embed/data-access';
 import { type Benchmark, line } from './benchmark';
+import { HelperProcess, sharedClock } from './baseline/helper-process';
+import type { Arrivals, ReceiverRequest } from './baseline/webhook-receiver';
+import type { Envelope, SenderRequest } from './baseline/webhook-sender';
+
+type Receiver = HelperProcess<ReceiverRequest>;
+type Sender = HelperProcess<SenderRequest>;
+import { rotatingRounds } from './interleave';
 import { referenceEmail } from './reference-email';
 import { percentile } from './stats';
 import { benchStack } from './stack';
 
+/** Events per measured burst, in both scenarios. */
 const BURST = 2_000;
-/** In flight at once for the baseline loop: the dispatcher's per-project window. */
-const BASELINE_CONCURRENCY = 16;
+/** Projects of the fairness scenario, each with BURST / PROJECTS events. */
+const PROJECTS = 100;
+/** Measured pairs of bursts (ours, the baseline's, interleaved), after an unmeasured pair. */
+const PAIRS = 5;
+const WARMUP_PAIRS = 1;
 const LATENCY_SAMPLES = 100;
+/** How long one burst may take before the benchmark gives up on it. */
+const BURST_DEADLINE_MS = 300_000;
 const ORIGIN = 'http://localhost:8080';
 
-/** A receiver in this process that answers 200 at once and notes when each event (by export or design id) arrived. */
-function startReceiver() {
-  const arrivedAt = new Map<string, number>();
-  const waiters = new Map<string, (at: number) => void>();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.writeHead(200).end();
-      const at = performance.now();
-      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const key = data?.exportId ?? data?.designId;
-      arrivedAt.set(key, at);
-      waiters.get(key)?.(at);
-    });
-  });
-  const arrivalOf = (key: string) =>
-    new Promise<number>((resolve) => {
-      const at = arrivedAt.get(key);
-      if (at !== undefined) resolve(at);
-      else waiters.set(key, resolve);
-    });
-  return new Promise<{ url: string; arrivalOf: typeof arrivalOf; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/hooks`, arrivalOf, close: () => server.close() });
+interface BenchProject {
+  projectId: string;
+  /** Its webhook's secret. */
+  secret: string;
+  url: string;
+  testKey: string;
+}
+
+/** One export.created event of a burst: its export id starts with the burst's tag, so the receiver can count them. */
+interface BurstEvent {
+  project: BenchProject;
+  exportId: string;
+  designId: string;
+}
+
+/** What one burst measured: deliveries per second overall, and each project's time from the start to its last arrival. */
+interface BurstResult {
+  perSecond: number;
+  completionMs: number[];
+}
+
+/** Starts sending a burst and resolves when all of it has been handed over (not delivered). */
+type Go = () => Promise<unknown>;
+
+/** A way of delivering bursts: `prepare` does what may come before the clock starts. */
+interface Contender {
+  prepare(events: BurstEvent[]): Promise<Go>;
+}
+
+let bursts = 0;
+
+/** BURST events spread over `projects`, each project's events together (a project that writes in bulk, as a backlog does). */
+function burstEvents(projects: BenchProject[]): { tag: string; events: BurstEvent[] } {
+  const tag = `b${bursts++}`;
+  const perProject = BURST / projects.length;
+  const events = projects.flatMap((project, p) =>
+    Array.from({ length: perProject }, (_, i) => {
+      const n = p * perProject + i;
+      // One design each, so none waits behind another of its design and none is coalesced away.
+      return { project, exportId: `exp_${tag}_${n}`, designId: `${tag.toUpperCase()}X${String(n).padStart(25 - tag.length, '0')}` };
     }),
   );
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-function admin(...args: string[]) {
-  const main = path.join(__dirname, '..', '..', 'admin', 'src', 'main.js');
-  const result = spawnSync(process.execPath, [main, ...args], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(result.stderr);
-  return JSON.parse(result.stdout);
+  return { tag, events };
 }
 
-/** Deliveries per second: a burst of outbox events (as the designs service writes them) until the last one arrives. */
-async function dispatcherThroughput(projectId: string, receiver: Receiver): Promise<number> {
-  const db = new Client({ connectionString: benchStack.databaseUrl() });
-  await db.connect();
-  const rows = Array.from({ length: BURST }, (_, n) => {
-    const designId = `B${String(n).padStart(25, '0')}`;
-    return { id: `evt_bench_${n}`, designId, data: { exportId: `exp_bench_${n}`, designId, userId: 'bench', revision: 0, source: 'server', format: 'html' } };
-  });
-  const start = performance.now();
-  await db.query(
-    `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, "designId", data, "createdAt")
-     SELECT r.id, $1, 'test', 'export.created', r."designId", r.data, now() AT TIME ZONE 'UTC'
-     FROM jsonb_to_recordset($2::jsonb) AS r(id text, "designId" text, data jsonb)`,
-    [projectId, JSON.stringify(rows)],
-  );
-  await db.end();
-  const arrivals = await Promise.all(rows.map((row) => receiver.arrivalOf(row.data.exportId)));
-  return BURST / ((Math.max(...arrivals) - start) / 1000);
+const eventData = ({ exportId, designId }: BurstEvent) => ({ exportId, designId, userId: 'bench', revision: 0, source: 'server', format: 'html' });
+
+/** Ours: the events written to the outbox in one transaction, as the designs service writes them; the dispatcher does the rest. */
+function dispatcher(db: Client): Contender {
+  return {
+    async prepare(events) {
+      const rows = JSON.stringify(events.map((event, n) => ({ id: `evt_${event.exportId}_${n}`, projectId: event.project.projectId, designId: event.designId, data: eventData(event) })));
+      return () =>
+        db.query(
+          `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, "designId", data, "createdAt")
+           SELECT r.id, r."projectId", 'test', 'export.created', r."designId", r.data, now() AT TIME ZONE 'UTC'
+           FROM jsonb_to_recordset($1::jsonb) AS r(id text, "projectId" text, "designId" text, data jsonb)`,
+          [rows],
+        );
+    },
+  };
 }
 
-/** The same POSTs, signed, from a plain loop: what the receiver and node:http allow at all. */
-async function baselineThroughput(url: string): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true });
-  const body = JSON.stringify({ id: 'dlv_baseline', type: 'ping', data: { message: 'x' } });
-  const post = () =>
-    new Promise<void>((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'service-signature': signatureHeader(body, ['whsec_b'], Date.now() / 1000) } });
-      request.on('response', (response) => response.resume().on('end', resolve));
-      request.on('error', reject);
-      request.end(body);
-    });
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(Array.from({ length: BASELINE_CONCURRENCY }, async () => { while (next++ < BURST) await post(); }));
-  agent.destroy();
-  return BURST / ((performance.now() - start) / 1000);
+/** The baseline: the same envelopes, in the same order, handed to the plain loop before the clock starts. */
+function plainLoop(sender: Sender, concurrency: number): Contender {
+  return {
+    async prepare(events) {
+      const createdAt = new Date().toISOString();
+      const envelopes = events.map(({ project, ...event }): Envelope => {
+        const body = JSON.stringify({ id: `dlv_${ulid().toLowerCase()}`, type: 'export.created', createdAt, projectId: project.projectId, environment: 'test', data: eventData({ project, ...event }) });
+        return { url: project.url, body, secret: project.secret };
+      });
+      await sender.ask({ kind: 'load', envelopes }, BURST_DEADLINE_MS);
+      return () => sender.ask({ kind: 'send', concurrency }, BURST_DEADLINE_MS);
+    },
+  };
 }
 
-/** From a save answered by the API to its design.saved arriving, one at a time (no load). */
-async function saveToDelivery(testKey: string, receiver: Receiver): Promise<number[]> {
+/** One burst: from the moment sending starts to the last arrival at the receiver. */
+async function burst(receiver: Receiver, contender: Contender, projects: BenchProject[]): Promise<BurstResult> {
+  const { tag, events } = burstEvents(projects);
+  const go = await contender.prepare(events);
+  const start = sharedClock();
+  const [arrivals] = await Promise.all([receiver.ask<Arrivals>({ kind: 'arrivals', prefix: `exp_${tag}_`, count: events.length }, BURST_DEADLINE_MS), go()]);
+  return {
+    perSecond: events.length / ((arrivals.lastAt - start) / 1000),
+    completionMs: projects.map((project) => arrivals.lastByProject[project.projectId] - start),
+  };
+}
+
+/** Bursts of ours and the baseline's, interleaved (see rotatingRounds); the first pair only warms up. */
+async function interleavedBursts(receiver: Receiver, contenders: [Contender, Contender], projects: BenchProject[]): Promise<[BurstResult[], BurstResult[]]> {
+  const results: [BurstResult[], BurstResult[]] = [[], []];
+  for (const [step, which] of rotatingRounds(2, WARMUP_PAIRS + PAIRS).entries()) {
+    const result = await burst(receiver, contenders[which], projects);
+    if (step >= 2 * WARMUP_PAIRS) results[which].push(result);
+  }
+  return results;
+}
+
+const medianOf = (values: number[]) => percentile(values, 0.5);
+/** How much later than the median project the last-but-one project finished (p99 of 100): 1 is perfectly even. */
+const unevenness = ({ completionMs }: BurstResult) => percentile(completionMs, 0.99) / percentile(completionMs, 0.5);
+
+/** From a save answered by the API to its design.saved arriving, against one envelope sent by the plain loop, interleaved, one at a time. */
+async function latencies(receiver: Receiver, sender: Sender, project: BenchProject): Promise<[number[], number[]]> {
   const base = benchStack.baseUrl();
   const minted = await fetch(`${base}/embed/v1/tokens`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${testKey}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${project.testKey}` },
     body: JSON.stringify({ user: { id: 'bench-latency' }, origin: ORIGIN }),
   });
   const { token } = (await minted.json()) as { token: string };
   const body = JSON.stringify({ name: 'Latency', doc: referenceEmail() });
-  const latencies: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+  const arrivalOf = (designId: string) => receiver.ask<Arrivals>({ kind: 'arrivals', prefix: designId, count: 1 }, BURST_DEADLINE_MS);
+  const ours = async () => {
     const response = await fetch(`${base}/editor/v1/designs`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: ORIGIN }, body });
-    const saved = performance.now();
+    const saved = sharedClock();
     const { id } = (await response.json()) as { id: string };
-    latencies.push((await receiver.arrivalOf(id)) - saved);
-  }
-  return latencies.sort((a, b) => a - b);
+    return (await arrivalOf(id)).lastAt - saved;
+  };
+  const plain = async () => {
+    const designId = ulid();
+    const envelope = { id: `dlv_${ulid().toLowerCase()}`, type: 'design.saved', createdAt: new Date().toISOString(), projectId: project.projectId, environment: 'test', data: { designId, userId: 'bench-latency', revision: 0 } };
+    await sender.ask({ kind: 'load', envelopes: [{ url: project.url, body: JSON.stringify(envelope), secret: project.secret }] }, BURST_DEADLINE_MS);
+    const sent = sharedClock();
+    await sender.ask({ kind: 'send', concurrency: 1 }, BURST_DEADLINE_MS);
+    return (await arrivalOf(designId)).lastAt - sent;
+  };
+  const samples: [number[], number[]] = [[], []];
+  for (const which of rotatingRounds(2, LATENCY_SAMPLES)) samples[which].push(await [ours, plain][which]());
+  return samples;
 }
 
-/** One signed POST to the same receiver, timed alone: the floor of any delivery. */
-async function directPostLatencies(url: string): Promise<number[]> {
-  const body = JSON.stringify({ id: 'dlv_baseline', type: 'ping', data: { message: 'x' } });
-  const latencies: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES; i++) {
-    const start = performance.now();
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'service-signature': signatureHeader(body, ['whsec_b'], Date.now() / 1000) }, body });
-    latencies.push(performance.now() - start);
+/** Projects with a webhook to the receiver (each at its own path), made straight in the database: a hundred admin commands would take minutes. */
+async function makeProjects(receiverUrl: string, name: string, count: number, events: 'export.created' | 'design.saved') {
+  const repositories = openRepositories({ DATABASE_URL: benchStack.databaseUrl(), DATABASE_POOL_SIZE: 2 });
+  try {
+    const projects: BenchProject[] = [];
+    for (let i = 0; i < count; i++) {
+      const url = `${receiverUrl}/${name}/${i}`;
+      const secret = newWebhookSecret();
+      const testKey = newSecretKey('test');
+      const { projectId } = await repositories.projects.create({
+        name: `bench ${name} ${i}`,
+        mode: 'email',
+        keys: [{ environment: 'test', secretHash: hashSecret(testKey) }],
+        sites: [{ environment: 'test', origin: ORIGIN }],
+        webhook: { url, events: [events], secret },
+      });
+      projects.push({ projectId, secret, url, testKey });
+    }
+    return projects;
+  } finally {
+    await repositories.close();
   }
-  return latencies.sort((a, b) => a - b);
 }
 
 /**
- * Webhook deliveries per second of one project to a receiver that answers 200 at once,
- * against a plain loop of signed POSTs at the same concurrency; and the latency from a
- * save to its design.saved arriving, against one signed POST alone.
+ * Webhook deliveries to a receiver in its own process that answers 200 at once: how many
+ * per second our dispatcher sends from a burst of outbox events, for one project and for
+ * a hundred at once (and how evenly those hundred finish), and how long a save takes to
+ * arrive as design.saved. The baseline is a plain loop in its own process that signs and
+ * POSTs the same envelopes with keep-alive, as many in flight as the dispatcher's
+ * WEBHOOK_CONCURRENCY: no database, no retries, no fairness.
  */
 export const benchmark: Benchmark = {
   name: 'webhooks',
   async run() {
-    const receiver = await startReceiver();
+    const concurrency = loadConfig(webhookDeliverySpecs).WEBHOOK_CONCURRENCY;
+    const receiver = await HelperProcess.start<ReceiverRequest>('webhook-receiver.js');
+    const sender = await HelperProcess.start<SenderRequest>('webhook-sender.js');
+    const db = new Client({ connectionString: benchStack.databaseUrl() });
+    await db.connect();
     try {
-      const burstProject = admin('project', 'create', '--name', 'bench webhooks', '--mode', 'email', '--webhook-url', receiver.url, '--events', 'export.created');
-      const savesProject = admin('project', 'create', '--name', 'bench saves', '--mode', 'email', '--test-site', ORIGIN, '--webhook-url', receiver.url, '--events', 'design.saved');
-      const ours = await dispatcherThroughput(burstProject.projectId, receiver);
-      const plain = await baselineThroughput(receiver.url);
-      const saves = await saveToDelivery(savesProject.keys.test.secret, receiver);
-      const direct = await directPostLatencies(receiver.url);
-      const baseline = 'signed node:http POSTs from a plain loop';
+      const { url } = await receiver.ask<{ url: string }>({ kind: 'url' }, 10_000);
+      const single = await makeProjects(url, 'one', 1, 'export.created');
+      const many = await makeProjects(url, 'many', PROJECTS, 'export.created');
+      const [saves] = await makeProjects(url, 'saves', 1, 'design.saved');
+      const contenders: [Contender, Contender] = [dispatcher(db), plainLoop(sender, concurrency)];
+
+      const [oursOne, plainOne] = await interleavedBursts(receiver, contenders, single);
+      const [oursMany, plainMany] = await interleavedBursts(receiver, contenders, many);
+      const [oursLatency, plainLatency] = await latencies(receiver, sender, saves);
+
+      const loop = `signed POSTs from a plain loop in its own process, ${concurrency} in flight`;
+      const perSecond = (results: BurstResult[]) => medianOf(results.map((result) => result.perSecond));
+      const oneAtATime = 'one signed POST from a plain loop in its own process';
       return [
-        line('webhooks.deliveries_per_second', 'deliveries/s', ours, `${baseline} (${BASELINE_CONCURRENCY} in flight)`, plain),
-        line('webhooks.save_to_delivery.p50', 'ms', percentile(saves, 0.5), `${baseline} (one at a time)`, percentile(direct, 0.5)),
-        line('webhooks.save_to_delivery.p99', 'ms', percentile(saves, 0.99), `${baseline} (one at a time)`, percentile(direct, 0.99)),
+        line('webhooks.deliveries_per_second', 'deliveries/s', perSecond(oursOne), loop, perSecond(plainOne)),
+        line(`webhooks.deliveries_per_second.${PROJECTS}_projects`, 'deliveries/s', perSecond(oursMany), loop, perSecond(plainMany)),
+        line(
+          `webhooks.${PROJECTS}_projects.completion_p99_over_median`,
+          'ratio',
+          medianOf(oursMany.map(unevenness)),
+          `${loop}, in outbox order`,
+          medianOf(plainMany.map(unevenness)),
+        ),
+        line('webhooks.save_to_delivery.p50', 'ms', percentile(oursLatency, 0.5), oneAtATime, percentile(plainLatency, 0.5)),
+        line('webhooks.save_to_delivery.p99', 'ms', percentile(oursLatency, 0.99), oneAtATime, percentile(plainLatency, 0.99)),
       ];
     } finally {
-      receiver.close();
+      await db.end();
+      receiver.stop();
+      sender.stop();
     }
   },
 };

@@ -1,20 +1,27 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { cursorSpecs, databaseSpecs, storageSpecs } from '@embed/config';
+import { cursorSpecs, databaseSpecs, positiveInt, storageSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { KeysetCursorCodec } from '@embed/paging';
 import { BackendServiceModule, type BackendConfig, ServiceClientModule } from '@embed/service-runtime';
 import { DesignsController } from './designs/designs.controller';
 import { DesignsService } from './designs/designs.service';
 import { ExportsController } from './exports/exports.controller';
-import { ExportsService } from './exports/exports.service';
-import { fileExportProviders } from './exports/file-exports.providers';
+import { fileProviders } from './exports/exports.providers';
+import { ImagesController } from './images/images.controller';
 import { PeopleService } from './people/people.service';
 import { TokensController } from './tokens/tokens.controller';
+import { TOKEN_SWEEP_MS, TokenSweep } from './tokens/token-sweep';
 import { TokensService } from './tokens/tokens.service';
 
-export const designsSpecs = { ...databaseSpecs, ...cursorSpecs, ...storageSpecs };
+export const designsSpecs = {
+  ...databaseSpecs,
+  ...cursorSpecs,
+  ...storageSpecs,
+  /** How often expired editor tokens are deleted (docs/server-api.md). */
+  TOKEN_SWEEP_MS: positiveInt({ default: 60_000 }),
+};
 
-/** Owns designs, restore points and people: the editor's and the server API's data. */
+/** Owns people, designs and their restore points, uploaded images and export records: the editor's and the server API's data. */
 @Module({})
 export class DesignsModule {
   static register(config: BackendConfig<typeof designsSpecs>): DynamicModule {
@@ -22,17 +29,18 @@ export class DesignsModule {
       module: DesignsModule,
       imports: [
         BackendServiceModule.forService('designs', config.LOG_LEVEL),
-        DataAccessModule.forRoot(config.DATABASE_URL),
-        // Exports ask the renderer over NATS.
+        DataAccessModule.forRoot(config),
+        // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController],
       providers: [
         PeopleService,
         TokensService,
+        TokenSweep,
+        { provide: TOKEN_SWEEP_MS, useValue: config.TOKEN_SWEEP_MS },
         DesignsService,
-        ExportsService,
-        ...fileExportProviders(config),
+        ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],
     };

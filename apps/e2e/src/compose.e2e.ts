@@ -2,6 +2,7 @@
 // against the Compose Specification's JSON schema (the copy dclint ships), then what the
 // schema cannot see: start order, health checks, configuration, ports, build targets.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
@@ -49,8 +50,12 @@ function dockerStages(text: string): Map<string, { from: string; lines: string[]
 /** Every variable that libs/config declares, from each exported `*Specs` object. */
 const allSpecs = Object.assign({}, ...Object.entries(config).filter(([name]) => name.endsWith('Specs')).map(([, specs]) => specs));
 
+/** What deploy/README.md has an operator put in .env: compose has no default for them. */
+const COMPOSE_SECRETS = ['CURSOR_SECRET', 'STORAGE_SIGNING_SECRET', 'ERASURE_LEDGER_KEY', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD'];
+const dotEnv = Object.fromEntries(COMPOSE_SECRETS.map((name) => [name, randomBytes(32).toString('hex')]));
+
 describe('docker-compose.yml', () => {
-  const compose = loadCompose('docker-compose.yml');
+  const compose = loadCompose('docker-compose.yml', dotEnv);
   const services: Record<string, any> = compose.services;
   const stages = dockerStages(read('deploy/Dockerfile'));
   const oneShot = (name: string) => services[name].restart === 'no';
@@ -63,9 +68,33 @@ describe('docker-compose.yml', () => {
     expect(schemaErrors(broken)?.length).toBeGreaterThan(0);
   });
 
+  it('refuses to start until .env sets each secret, naming it', () => {
+    for (const name of COMPOSE_SECRETS) {
+      const { [name]: _missing, ...rest } = dotEnv;
+      expect(() => loadCompose('docker-compose.yml', rest)).toThrow(`${name} must be set: set ${name} in .env, see deploy/README.md`);
+    }
+  });
+
+  it('with a .env of published values (the former defaults, placeholders), its services refuse to start, naming each', () => {
+    const published = {
+      CURSOR_SECRET: 'compose-cursor-secret-change-me',
+      STORAGE_SIGNING_SECRET: 'change-me',
+      ERASURE_LEDGER_KEY: 'local-erasure-ledger-key-not-for-deployments',
+      POSTGRES_PASSWORD: 'embed',
+      MINIO_ROOT_PASSWORD: 'embed-minio-secret',
+    };
+    const { environment } = loadCompose('docker-compose.yml', published).services.designs;
+    expect(() => config.loadConfig(allSpecs, { NODE_ENV: 'production', ...environment })).toThrow(
+      expect.objectContaining({
+        problems: { CURSOR_SECRET: expect.any(String), STORAGE_SIGNING_SECRET: expect.any(String), ERASURE_LEDGER_KEY: expect.any(String), DATABASE_URL: expect.any(String) },
+      }),
+    );
+  });
+
   it('runs the infrastructure, MinIO, the one-shot bucket and migration jobs, and the five services', () => {
     expect(Object.keys(services).sort()).toEqual([...INFRASTRUCTURE, 'minio', 'bucket', 'migrate', ...APPS].sort());
-    expect(services.nats.command).toEqual(expect.arrayContaining(['-js']));
+    expect(services.nats.command).toEqual(expect.arrayContaining(['-js', '-c', '/etc/nats/embed.conf']));
+    expect(services.nats.volumes).toContain('./deploy/nats/nats.conf:/etc/nats/embed.conf:ro');
     expect(services.migrate.build.target).toBe('migrate');
     expect(services.bucket.command.join('\n')).toContain(`mc mb --ignore-existing store/${services.designs.environment.S3_BUCKET}`);
   });
@@ -116,8 +145,9 @@ describe('docker-compose.yml', () => {
       expect(read(`apps/${app}/src/main.ts`)).toBeTruthy();
     });
 
-    it('has every variable libs/config requires in production, and its addresses point at the compose services', () => {
+    it('has every variable libs/config requires outside a local stack, and its addresses point at the compose services', () => {
       expect(env.NODE_ENV).toBe('production');
+      expect(env).not.toHaveProperty(config.LOCAL_STACK_MARKER);
       expect(() => config.loadConfig(allSpecs, env)).not.toThrow();
       // A default on loopback is the local stack's: in a container, an address must name
       // a compose service and a listening host must be reachable from the others.

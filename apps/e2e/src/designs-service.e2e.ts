@@ -7,6 +7,7 @@ import path from 'node:path';
 import { firstValueFrom, timeout } from 'rxjs';
 import { DESIGNS_SUBJECTS, type PersonScope, type ServiceReply } from '@embed/contracts';
 import { hashSecret } from '@embed/credentials';
+import { holdDesign } from './erasure-helpers';
 import { query } from './support/database';
 import { admin, stackEnv } from './support/stack';
 
@@ -23,9 +24,14 @@ async function value<T = any>(subject: string, payload: unknown): Promise<T> {
   return reply.value;
 }
 const refusal = (status: number, code: string) => ({ ok: false, error: expect.objectContaining({ status, code }) });
+/** A refusal of a stored token names the site it is for (VerifyTokenReply). */
+const tokenRefusal = (status: number, code: string) => ({ ...refusal(status, code), tokenOrigin: SITE });
 
+/** The test key of each project made here: a token names the key that minted it. */
+const testKeyIds = new Map<string, string>();
 function newProject(mode = 'email') {
-  const { projectId } = admin('project', 'create', '--name', 'Designs e2e', '--mode', mode, '--test-site', SITE, '--live-site', SITE).json;
+  const { projectId, keys } = admin('project', 'create', '--name', 'Designs e2e', '--mode', mode, '--test-site', SITE, '--live-site', SITE).json;
+  testKeyIds.set(projectId, keys.test.keyId);
   return projectId as string;
 }
 const personOf = (projectId: string, userId: string, environment: 'test' | 'live' = 'test'): PersonScope => ({ projectId, environment, userId });
@@ -42,7 +48,7 @@ describe('editor tokens', () => {
   let projectId: string;
   beforeAll(() => (projectId = newProject()));
   const mint = (overrides: Record<string, unknown> = {}) =>
-    call<{ token: string; expiresAt: string }>(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, userId: 'tok-user', origin: SITE, ttlSeconds: 900, ...overrides });
+    call<{ token: string; expiresAt: string }>(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'tok-user', origin: SITE, ttlSeconds: 900, ...overrides });
 
   it('mints a token for an allowed site, keeps only its hash and makes the person known', async () => {
     const reply = await mint();
@@ -63,20 +69,20 @@ describe('editor tokens', () => {
   });
 
   it('verifies a token from its own site only, until it expires', async () => {
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, userId: 'tok-user', origin: SITE, ttlSeconds: 60 });
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'tok-user', origin: SITE, ttlSeconds: 60 });
     await expect(value(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual({ projectId, environment: 'test', userId: 'tok-user', origin: SITE, mode: 'email' });
-    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: 'https://other.example.com' })).resolves.toEqual(refusal(403, 'origin_not_allowed'));
-    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: null })).resolves.toEqual(refusal(403, 'origin_not_allowed'));
+    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: 'https://other.example.com' })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
+    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: null })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
     await query(`UPDATE "EditorToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [hashSecret(token)]);
-    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(refusal(401, 'token_invalid'));
+    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(401, 'token_invalid'));
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token: 'et_unknown', origin: SITE })).resolves.toEqual(refusal(401, 'token_invalid'));
   });
 
   it('refuses the tokens of a suspended project', async () => {
     const suspended = newProject();
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId: suspended, environment: 'test' }, userId: 'u', origin: SITE, ttlSeconds: 60 });
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId: suspended, environment: 'test' }, keyId: testKeyIds.get(suspended), userId: 'u', origin: SITE, ttlSeconds: 60 });
     admin('project', 'suspend', '--project', suspended);
-    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(refusal(403, 'project_suspended'));
+    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(403, 'project_suspended'));
   });
 
   it('refuses a payload that does not match, naming the field', async () => {
@@ -246,16 +252,22 @@ describe('a person being erased', () => {
     const projectId = newProject();
     const person = personOf(projectId, 'leaving');
     const design = await createDesign(person);
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, userId: 'leaving', origin: SITE, ttlSeconds: 60 });
-    await markErasing(person);
-    const tokensBefore = await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId]);
-    const erased = refusal(409, 'user_erased');
-    await expect(call(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, userId: 'leaving', origin: SITE, ttlSeconds: 60 })).resolves.toEqual(erased);
-    expect(await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId])).toEqual(tokensBefore);
-    await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(erased);
-    await expect(call(DESIGNS_SUBJECTS.list, { person, limit: 10 })).resolves.toEqual(erased);
-    await expect(call(DESIGNS_SUBJECTS.get, { person, designId: design.id })).resolves.toEqual(erased);
-    await expect(call(DESIGNS_SUBJECTS.save, { person, designId: design.id, mode: 'email', doc: example('email') })).resolves.toEqual(erased);
-    await expect(call(DESIGNS_SUBJECTS.export, { person, designId: design.id, format: 'html', source: 'server' })).resolves.toEqual(erased);
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'leaving', origin: SITE, ttlSeconds: 60 });
+    // The erasure service's sweep would finish the erasure (and the person would be unknown, not erasing) unless the design is held.
+    const release = await holdDesign(design.id);
+    try {
+      await markErasing(person);
+      const tokensBefore = await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId]);
+      const erased = refusal(409, 'user_erased');
+      await expect(call(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'leaving', origin: SITE, ttlSeconds: 60 })).resolves.toEqual(erased);
+      expect(await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId])).toEqual(tokensBefore);
+      await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(409, 'user_erased'));
+      await expect(call(DESIGNS_SUBJECTS.list, { person, limit: 10 })).resolves.toEqual(erased);
+      await expect(call(DESIGNS_SUBJECTS.get, { person, designId: design.id })).resolves.toEqual(erased);
+      await expect(call(DESIGNS_SUBJECTS.save, { person, designId: design.id, mode: 'email', doc: example('email') })).resolves.toEqual(erased);
+      await expect(call(DESIGNS_SUBJECTS.export, { person, designId: design.id, format: 'html', source: 'server' })).resolves.toEqual(erased);
+    } finally {
+      await release();
+    }
   });
 });

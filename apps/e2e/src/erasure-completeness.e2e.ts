@@ -1,43 +1,9 @@
 import { editorSession, exampleDesign, newProject } from './support/api';
 import { query } from './support/database';
-import { existsSync, readdirSync } from 'node:fs';
-import { eraseUser, personRow, type PersonRef, waitUntilErased } from './erasure-helpers';
-import { TINY_PNG } from './file-exports-helpers';
-import { stackEnv, waitFor } from './support/stack';
+import { eraseUser, personRow, type PersonRef, storedFiles, traces, waitUntilErased } from './erasure-helpers';
+import { download, TINY_PNG } from './file-exports-helpers';
+import { waitFor } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-interface Trace {
-  table: string;
-  row: string;
-}
-
-/**
- * Every row of every table of the database, read as text, that contains one of
- * `needles` (case-insensitive). The tables are found in information_schema: the scan
- * knows nothing of the schema, so a table added later is scanned too.
- */
-async function traces(needles: string[]): Promise<Trace[]> {
-  const tables = await query<{ name: string }>(
-    `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
-     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-  );
-  const found: Trace[] = [];
-  for (const { name } of tables) {
-    const rows = await query<{ row: string }>(`SELECT t::text AS row FROM ${name} t WHERE lower(t::text) LIKE ANY ($1)`, [
-      needles.map((needle) => `%${needle.toLowerCase()}%`),
-    ]);
-    found.push(...rows.map(({ row }) => ({ table: name, row })));
-  }
-  return found;
-}
-
-/** Files under the stack's storage directory whose path names one of `needles`. */
-function storedFiles(needles: string[]): string[] {
-  const root = stackEnv().STORAGE_DIR;
-  if (!existsSync(root)) return [];
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' });
-  return files.filter((file) => needles.some((needle) => file.includes(needle)));
-}
 
 describe('after an erasure completes and user.erased is delivered', () => {
   let receiver: WebhookReceiver;
@@ -54,7 +20,11 @@ describe('after an erasure completes and user.erased is delivered', () => {
     await editor('PUT', `/designs/${designIds[0]}`, { body: { doc } });
     await editor('POST', `/designs/${designIds[1]}/export`, { body: { format: 'html' } });
     expect((await editor('POST', `/designs/${designIds[1]}/export`, { body: { format: 'pdf' } })).status).toBe(200);
-    expect((await editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })).status).toBe(201);
+    const image = await editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } });
+    expect(image.status).toBe(201);
+    // No shared cache may keep the person's image past their erasure, and a browser only briefly.
+    const served = await download(image.body.url);
+    expect({ status: served.status, caching: served.headers.get('cache-control') }).toEqual({ status: 200, caching: 'private, max-age=300' });
     await editor('DELETE', `/designs/${designIds[2]}`);
     const { id: personId } = (await personRow(person))!;
     expect((await traces([person.userId, personId, ...designIds])).length).toBeGreaterThan(10);
@@ -68,5 +38,6 @@ describe('after an erasure completes and user.erased is delivered', () => {
 
     expect(await traces([person.userId, personId, ...designIds])).toEqual([]);
     expect(storedFiles([personId, ...designIds])).toEqual([]);
+    expect((await download(image.body.url)).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { Client } from 'pg';
 import { call, exampleDesign } from './support/api';
 import { query } from './support/database';
@@ -82,4 +83,37 @@ export async function insertDesigns(person: PersonRef, personId: string, count: 
      FROM designs`,
     [person.projectId, person.environment, personId, JSON.stringify(exampleDesign('email')), count, person.userId],
   );
+}
+
+export interface Trace {
+  table: string;
+  row: string;
+}
+
+/**
+ * Every row of every table of the database, read as text, that contains one of
+ * `needles` (case-insensitive). The tables are found in information_schema: the scan
+ * knows nothing of the schema, so a table added later is scanned too.
+ */
+export async function traces(needles: string[]): Promise<Trace[]> {
+  const tables = await query<{ name: string }>(
+    `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+  );
+  const found: Trace[] = [];
+  for (const { name } of tables) {
+    const rows = await query<{ row: string }>(`SELECT t::text AS row FROM ${name} t WHERE lower(t::text) LIKE ANY ($1)`, [
+      needles.map((needle) => `%${needle.toLowerCase()}%`),
+    ]);
+    found.push(...rows.map(({ row }) => ({ table: name, row })));
+  }
+  return found;
+}
+
+/** Files under the stack's storage directory whose path names one of `needles`. */
+export function storedFiles(needles: string[]): string[] {
+  const root = stackEnv().STORAGE_DIR;
+  if (!existsSync(root)) return [];
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' });
+  return files.filter((file) => needles.some((needle) => file.includes(needle)));
 }

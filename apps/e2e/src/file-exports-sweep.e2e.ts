@@ -1,7 +1,7 @@
 import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, expectError, newProject, saveDesign } from './support/api';
-import { isAlive, stackEnv, startService, waitFor } from './support/stack';
+import { stackEnv, startService, stopReplica, waitFor } from './support/stack';
 import { download } from './file-exports-helpers';
 
 /**
@@ -29,8 +29,7 @@ describe('expired export files on the filesystem driver', () => {
       expect((await download(liveUrl)).status).toBe(200);
       expectError(await call('GET', new URL(expiredUrl).pathname + new URL(expiredUrl).search), 404, 'not_found');
     } finally {
-      process.kill(sweeper, 'SIGTERM');
-      await waitFor('the sweeping renderer to stop', async () => !isAlive(sweeper), 30_000);
+      await stopReplica(sweeper);
     }
   });
 });

@@ -128,7 +128,9 @@ describe('webhook metrics', () => {
     expect(receiverOf().at('metrics-500')).toHaveLength(8);
     expect(await attempts('retry', '5xx')).toBe(before.retry + 7);
     await metricReaches('webhook-dispatcher', 'embed_queue_job_attempts_total', { queue: 'webhook-deliveries', outcome: 'failed' }, before.failed + 1);
-    expect(await jobs('retried')).toBe(before.retried + 7);
+    // The job counter is the queue's, not the receiver's: deliveries of earlier tests to
+    // receivers gone may be retried meanwhile (the attempt counter above tells them apart by status).
+    expect(await jobs('retried')).toBeGreaterThanOrEqual(before.retried + 7);
   });
 });
 

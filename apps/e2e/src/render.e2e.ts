@@ -1,3 +1,5 @@
+import { checkDesign } from '@embed/design-checks';
+import type { DesignDocument } from '@embed/design-document/model';
 import { call, exampleDesign, expectError, newProject } from './support/api';
 
 const RENDERED_FIELDS = ['bytes', 'chunks', 'design', 'html', 'mergeTags', 'mode', 'preheader', 'rendererVersion', 'subject', 'text', 'warnings'];
@@ -39,6 +41,24 @@ describe('POST /embed/v1/render', () => {
     expect(filled.body.html).toContain('https://x.example/u?a=1&amp;b=2');
   });
 
+  it('leaves out an address that merge values make script-capable, in the HTML and the text, and says so', async () => {
+    const { testKey } = newProject('email');
+    const doc = exampleDesign('email');
+    doc.body.rows[1].columns[0].blocks.push(
+      { type: 'button', text: 'Visit', href: '{{contact.scheme}}{{contact.rest}}' },
+      { type: 'html', html: '<a href=" {{contact.scheme}}{{contact.rest}}">raw</a>' },
+    );
+    const merge = { contact: { scheme: 'java', rest: 'script:alert(document.cookie)' } };
+    const answer = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc, merge } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.html).not.toMatch(/script:alert/);
+    expect(answer.body.text).not.toMatch(/script:alert/);
+    expect(answer.body.html).toContain('>Visit</a>');
+    expect(answer.body.warnings).toContain(
+      'The address {{contact.scheme}}{{contact.rest}} is not an http(s), mailto or tel address once its merge tags are filled in, so it was left out of the link or image it was for.',
+    );
+  });
+
   it('keeps an inline image inline and says so in warnings', async () => {
     const { testKey } = newProject('email');
     const doc = exampleDesign('email');
@@ -48,6 +68,26 @@ describe('POST /embed/v1/render', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.html).toContain(pixel);
     expect(answer.body.warnings.join(' ')).toMatch(/inline/i);
+  });
+
+  it('warns with the same findings as the design checks the editor runs, clipping included', async () => {
+    const { testKey } = newProject('email');
+    const doc = exampleDesign('email');
+    const hero = doc.body.rows[1].columns[0].blocks;
+    hero[0].alt = ''; // an image without alt text
+    hero.push(
+      { type: 'heading', level: 4, content: [{ text: 'Skipped to level 4' }] },
+      { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Pale words, {{first_name}}. ' }, { text: 'Click here', href: 'https://x.example' }] }], style: { color: '#aaaaaa' } },
+      { type: 'button', text: 'Nowhere' },
+      { type: 'html', html: `<p>${'Long text. '.repeat(8000)}</p>` },
+    );
+    const answer = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc } });
+    expect(answer.status).toBe(200);
+    const findings = checkDesign(doc as DesignDocument, { htmlBytes: answer.body.bytes });
+    expect(findings.map((finding) => finding.check)).toEqual(
+      expect.arrayContaining(['image-alt', 'heading-order', 'contrast', 'link-text', 'link-address', 'dark-contrast', 'merge-tag', 'gmail-clipping']),
+    );
+    expect(answer.body.warnings).toEqual(findings.map((finding) => finding.message));
   });
 
   it('answers design_invalid naming the path for a document that is not a design', async () => {

@@ -1,6 +1,6 @@
 import { call, EDITOR_SITE, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
-import { killService, startService, waitUntilReady } from './support/stack';
+import { killService, pauseService, startService, waitUntilReady } from './support/stack';
 
 const DESIGN_SUMMARY_FIELDS = ['createdAt', 'id', 'mode', 'name', 'revision', 'updatedAt'];
 const HTML_EXPORT_FIELDS = ['bytes', 'chunks', 'design', 'designId', 'exportId', 'html', 'mergeTags', 'mode', 'preheader', 'rendererVersion', 'revision', 'subject', 'text', 'warnings'];
@@ -167,11 +167,17 @@ describe('a person being erased', () => {
   it('gets no token and 409 user_erased on list, get and export', async () => {
     const project = newProject();
     const saved = await saveDesign(project.testKey, 'leaving');
-    await query(`UPDATE "Person" SET state = 'erasing' WHERE "projectId" = $1 AND "externalId" = 'leaving'`, [project.projectId]);
     const key = project.testKey;
-    expectError(await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: 'leaving' }, origin: EDITOR_SITE } }), 409, 'user_erased');
-    expectError(await call('GET', '/embed/v1/users/leaving/designs', { bearer: key }), 409, 'user_erased');
-    expectError(await call('GET', `/embed/v1/users/leaving/designs/${saved.id}`, { bearer: key }), 409, 'user_erased');
-    expectError(await call('POST', `/embed/v1/designs/${saved.id}/export`, { bearer: key, body: { user: { id: 'leaving' } } }), 409, 'user_erased');
+    // The erasure service is held still meanwhile: its sweep would finish the erasure within a minute.
+    const resume = pauseService('erasure');
+    try {
+      await query(`UPDATE "Person" SET state = 'erasing' WHERE "projectId" = $1 AND "externalId" = 'leaving'`, [project.projectId]);
+      expectError(await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: 'leaving' }, origin: EDITOR_SITE } }), 409, 'user_erased');
+      expectError(await call('GET', '/embed/v1/users/leaving/designs', { bearer: key }), 409, 'user_erased');
+      expectError(await call('GET', `/embed/v1/users/leaving/designs/${saved.id}`, { bearer: key }), 409, 'user_erased');
+      expectError(await call('POST', `/embed/v1/designs/${saved.id}/export`, { bearer: key, body: { user: { id: 'leaving' } } }), 409, 'user_erased');
+    } finally {
+      resume();
+    }
   });
 });

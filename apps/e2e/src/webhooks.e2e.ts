@@ -4,7 +4,7 @@ import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, saveDesign } from './support/api';
 import { admin } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
-import { useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
+import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
 jest.setTimeout(60_000);
 
@@ -184,8 +184,10 @@ describe('URL safety in production configuration', () => {
 
   it.each([
     ['http://hooks.example.com/in', /must use https/],
-    ['https://127.0.0.1/in', /127\.0\.0\.1, which is not a public address/],
-    ['https://[::1]/in', /::1, which is not a public address/],
+    ['https://127.0.0.1/in', /127\.0\.0\.1 is not a public address/],
+    ['https://[::1]/in', /::1 is not a public address/],
+    ['https://[64:ff9b::10.0.0.1]/in', /64:ff9b::a00:1 is not a public address/],
+    ['https://[2002:c0a8:101::1]/in', /2002:c0a8:101::1 is not a public address/],
     ['https://169.254.169.254/latest', /not a public address/],
     ['https://localhost/in', /not a public address/],
   ])('`webhook set` refuses %s', (url, message) => {
@@ -199,5 +201,17 @@ describe('URL safety in production configuration', () => {
     const project = webhookProject(receiver.url('unused'));
     const result = admin('webhook', 'set', '--project', project.projectId, '--url', receiver.url('local-ok'));
     expect(result.json).toMatchObject({ url: receiver.url('local-ok'), secret: null });
+  });
+});
+
+describe('waking at commit', () => {
+  afterAll(() => restartDispatcher(FAST_DISPATCHER));
+
+  it('sends a save’s design.saved long before the relay’s next poll: the outbox notifies the dispatcher at commit', async () => {
+    await restartDispatcher({ ...FAST_DISPATCHER, WEBHOOK_POLL_MS: '600000' });
+    const project = webhookProject(receiver.url('woken'));
+    const design = await saveDesign(project.testKey, 'person-woken');
+    const [request] = await receiver.waitFor('woken', 'design.saved', (requests) => requests.length > 0);
+    expect(request.json.data).toEqual({ designId: design.id, userId: 'person-woken', revision: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
-import { num } from 'envalid';
+import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import path from 'node:path';
+import { num, str, url } from 'envalid';
 import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { LoggingModule, RedisModule, ServiceClientModule } from '@embed/service-runtime';
@@ -8,6 +9,10 @@ import { EditorTokenGuard } from './auth/editor-token.guard';
 import { KeyResolver } from './auth/key-resolver';
 import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
+import { EditorRenderController } from './editor/editor-render.controller';
+import { EditorSites } from './editor/editor-sites';
+import { EditorAssets } from './editor-assets/editor-assets';
+import { EditorAssetsController } from './editor-assets/editor-assets.controller';
 import { ExportsController } from './embed/exports.controller';
 import { RenderController } from './embed/render.controller';
 import { TokensController } from './embed/tokens.controller';
@@ -15,9 +20,14 @@ import { UserDesignsController } from './embed/user-designs.controller';
 import { UsersController } from './embed/users.controller';
 import { FileDownloadsController } from './files/file-downloads.controller';
 import { FilesModule } from './files/files.module';
-import { ImageUploadsController } from './files/image-uploads.controller';
+import { ImageUploadsController } from './editor/editor-images.controller';
+import { HealthController } from './health/health.controller';
 import { HealthModule } from './health/health.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencySweep } from './idempotency/idempotency-sweep';
 import { OpenApiController } from './openapi/openapi.controller';
+import { ReferenceController } from './openapi/reference.controller';
+import { ReferencePages, SITE_SETTINGS, type SiteSettings } from './openapi/reference-pages';
 import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
 import { ServiceCalls } from './services/call-service';
@@ -31,6 +41,10 @@ export const gatewaySpecs = {
   ...storageSpecs,
   /** Multiplies every rate limit, for load tests; no request can change it. */
   RATE_LIMIT_MULTIPLIER: num({ default: 1 }),
+  /** The built editor and SDK (tools/lib/build-editor.mjs), relative to the working directory. */
+  EDITOR_ASSETS_DIR: str({ default: 'dist/editor' }),
+  /** The editor demo site of a local stack, linked from the home page at the base URL; none elsewhere. */
+  EDITOR_DEMO_URL: url({ default: undefined }),
 };
 export type GatewayConfig = ConfigOf<typeof gatewaySpecs>;
 
@@ -42,20 +56,27 @@ export const GATEWAY_CONTROLLERS = [
   ExportsController,
   RenderController,
   EditorDesignsController,
+  EditorRenderController,
   FileDownloadsController,
   ImageUploadsController,
+  EditorAssetsController,
   OpenApiController,
+  ReferenceController,
 ];
+
+/** Every controller the OpenAPI document describes: the public port's, health's included. */
+export const DOCUMENTED_CONTROLLERS = [...GATEWAY_CONTROLLERS, HealthController];
 
 /** The only public entry point: authenticates, limits and validates, then asks the services over NATS. */
 @Module({})
 export class GatewayModule {
   static register(config: GatewayConfig): DynamicModule {
+    const site: SiteSettings = { publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/$/, ''), editorDemoUrl: config.EDITOR_DEMO_URL };
     return {
       module: GatewayModule,
       imports: [
         LoggingModule.forService('gateway', config.LOG_LEVEL),
-        DataAccessModule.forRoot(config.DATABASE_URL),
+        DataAccessModule.forRoot(config),
         RedisModule.forRoot(config.REDIS_URL),
         ServiceClientModule.forRoot(config.NATS_URL),
         HealthModule,
@@ -68,9 +89,15 @@ export class GatewayModule {
         KeyResolver,
         SecretKeyGuard,
         EditorTokenGuard,
+        EditorSites,
         RateLimitGuard,
         RateLimiterService,
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        IdempotencySweep,
         { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
+        { provide: EditorAssets, useValue: new EditorAssets(path.resolve(config.EDITOR_ASSETS_DIR)) },
+        { provide: SITE_SETTINGS, useValue: site },
+        { provide: ReferencePages, useValue: ReferencePages.load(site) },
       ],
     };
   }

@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { finishSetup, loadConfigOrExit, OpsServer } from '@embed/service-runtime';
 import { registerEditorCors } from './editor/editor-cors';
+import { EditorSites } from './editor/editor-sites';
 import { GatewayModule, gatewaySpecs } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { createHttpAdapter } from './http/fastify';
@@ -14,14 +15,14 @@ async function main() {
   const config = loadConfigOrExit(gatewaySpecs);
   const routes = new RouteTable();
   const adapter = createHttpAdapter(routes);
-  registerEditorCors(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config), adapter, { bufferLogs: true });
+  registerEditorCors(adapter.getInstance(), app.get(EditorSites));
   app.useGlobalFilters(new ApiExceptionFilter(routes));
   app.useGlobalPipes(createValidationPipe());
   finishSetup(app);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   // Readiness of its dependencies is the public /readyz; the ops port serves metrics and liveness.
-  await new OpsServer({ port: config.OPS_PORT, host: config.OPS_HOST, ready: () => true }).start();
+  await new OpsServer({ port: config.OPS_PORT, host: config.OPS_HOST, checks: {} }).start();
   app.get(Logger).log(`gateway listening on http://${config.HTTP_HOST}:${config.HTTP_PORT}`);
 }
 

@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { num } from 'envalid';
 import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime';
-import { FilesController } from './files/files.controller';
-import { fileProviders, fileSpecs } from './files/files.providers';
-import { FilesService } from './files/files.service';
+import { FilesController } from './exports/files.controller';
+import { fileProviders, fileSpecs } from './exports/files.providers';
+import { FilesService } from './exports/files.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RenderService } from './render/render.service';

@@ -6,6 +6,7 @@ import { DeliveryWorker } from './delivery/delivery.worker';
 import { DeliveryQueue } from './delivery-queue/delivery-queue';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from './dispatcher-config';
 import { OutboxRelayLoop } from './outbox-relay/outbox-relay.loop';
+import { DeliveryRetention } from './retention/delivery-retention';
 
 export { webhookDispatcherSpecs } from './dispatcher-config';
 
@@ -22,10 +23,10 @@ export class WebhookDispatcherModule {
       module: WebhookDispatcherModule,
       imports: [
         BackendServiceModule.forService('webhook-dispatcher', config.LOG_LEVEL),
-        DataAccessModule.forRoot(config.DATABASE_URL),
+        DataAccessModule.forRoot(config),
         RedisModule.forRoot(config.REDIS_URL),
       ],
-      providers: [{ provide: DISPATCHER_CONFIG, useValue: config }, DeliveryQueue, AdmissionLoop, OutboxRelayLoop, DeliveryWorker],
+      providers: [{ provide: DISPATCHER_CONFIG, useValue: config }, DeliveryQueue, AdmissionLoop, OutboxRelayLoop, DeliveryWorker, DeliveryRetention],
     };
   }
 }

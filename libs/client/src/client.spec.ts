@@ -176,6 +176,33 @@ describe('retries', () => {
     expect(again.seen).toHaveLength(1);
   });
 
+  it('sends every POST with a fresh Idempotency-Key, the same on each of its retries, and none with a GET or DELETE', async () => {
+    const token = { status: 200, body: { token: 'et_x', expiresAt: 'z' } };
+    const { baseUrl, seen } = await serve(unavailable, unavailable, token, token, { status: 200, body: LIST });
+    const { embed } = client(baseUrl);
+    await embed.createToken({ user: { id: 'u1' }, origin: 'https://site.example' });
+    await embed.createToken({ user: { id: 'u1' }, origin: 'https://site.example' });
+    await embed.listDesigns('u1');
+    const keys = seen.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[3]).not.toBe(keys[0]);
+    expect(keys[4]).toBeUndefined();
+
+    const erase = await serve({ status: 204 });
+    await client(erase.baseUrl).embed.eraseUser('u1');
+    expect(erase.seen[0].headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('sends the same Idempotency-Key again when an export is retried after a 503 or a 429', async () => {
+    const limited: Reply = { status: 429, headers: { 'retry-after': '0' }, body: { error: 'slow down', code: 'rate_limited', requestId: 'r' } };
+    const { baseUrl, seen } = await serve(unavailable, limited, { status: 200, body: { exportId: 'e' } });
+    expect(await client(baseUrl).embed.exportDesign('01J00000000000000000000000', exportBody)).toEqual({ exportId: 'e' });
+    expect(new Set(seen.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+    expect(seen).toHaveLength(3);
+  });
+
   it('repeats any call whose connection was refused, since it never reached the service', async () => {
     const { baseUrl } = await serve({ status: 200, body: {} });
     servers.splice(0).forEach((server) => server.close());

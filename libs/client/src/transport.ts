@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EmbedApiError, EmbedConnectionError } from './errors';
 import { type Failure, parseRetryAfter, type RetryPolicy, retryDelayMs } from './retry-policy';
 import { CLIENT_VERSION } from './version';
@@ -72,7 +73,12 @@ function apiError(status: number, headers: Headers, body: unknown, retryAfterMs:
   return new EmbedApiError(status, code, typeof error === 'string' ? error : code, id, retryAfter);
 }
 
-/** Sends calls with the secret key, turns error answers into EmbedApiError, and retries where safe. */
+/**
+ * Sends calls with the secret key, turns error answers into EmbedApiError, and retries
+ * where safe. Every POST carries a fresh `Idempotency-Key`, the same on each of its
+ * retries, so that a retry of work that did happen after all (an answer lost on the way)
+ * is answered with the first answer instead of being done twice.
+ */
 export class Transport {
   private readonly baseUrl: string;
 
@@ -81,8 +87,9 @@ export class Transport {
   }
 
   async send(call: Call): Promise<Answer> {
+    const idempotencyKey = call.method === 'POST' ? randomUUID() : undefined;
     for (let retriesDone = 0; ; retriesDone++) {
-      const outcome = await this.attempt(call);
+      const outcome = await this.attempt(call, idempotencyKey);
       if ('status' in outcome) return outcome;
       const delayMs = retryDelayMs(outcome.failure, retriesDone, call.idempotent, this.settings.policy);
       if (delayMs === null) throw outcome.error;
@@ -91,11 +98,12 @@ export class Transport {
     }
   }
 
-  private async attempt(call: Call): Promise<Answer | { failure: Failure; error: EmbedApiError | EmbedConnectionError }> {
+  private async attempt(call: Call, idempotencyKey: string | undefined): Promise<Answer | { failure: Failure; error: EmbedApiError | EmbedConnectionError }> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.settings.secretKey}`,
       accept: 'application/json',
       'user-agent': `embed-node-client/${CLIENT_VERSION}`,
+      ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
     };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     let status: number;

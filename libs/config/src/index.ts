@@ -1,5 +1,6 @@
 export { ConfigError, loadConfig, type ConfigOf } from './load-config';
-export { cursorSpecs, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs } from './specs';
+export { LOCAL_STACK_MARKER } from './secrets';
+export { cursorSpecs, databaseSpecs, erasureLedgerSpecs, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs } from './specs';
 export { webhookDeliverySpecs, webhookUrlSpecs } from './specs';
 export { storageSpecs } from './specs';
 export { tracingEnabled, tracingSpecs } from './specs';

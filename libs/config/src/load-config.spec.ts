@@ -1,5 +1,6 @@
+import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import { ConfigError, loadConfig } from './load-config';
-import { databaseSpecs, httpSpecs, natsSpecs, runtimeSpecs } from './specs';
+import { cursorSpecs, databaseSpecs, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs, storageSpecs, webhookUrlSpecs } from './specs';
 
 const specs = { ...runtimeSpecs, ...httpSpecs, ...natsSpecs, ...databaseSpecs };
 
@@ -14,10 +15,20 @@ describe('loadConfig', () => {
   });
 
   it('reads and converts the values it is given', () => {
-    const config = loadConfig(specs, { HTTP_PORT: '8080', SHUTDOWN_GRACE_MS: '2500', LOG_LEVEL: 'debug' });
+    const config = loadConfig(specs, { HTTP_PORT: '8080', SHUTDOWN_GRACE_MS: '25000', LOG_LEVEL: 'debug' });
     expect(config.HTTP_PORT).toBe(8080);
-    expect(config.SHUTDOWN_GRACE_MS).toBe(2500);
+    expect(config.SHUTDOWN_GRACE_MS).toBe(25000);
     expect(config.LOG_LEVEL).toBe('debug');
+  });
+
+  it('refuses a shutdown grace shorter than the longest budget of a request, saying why', () => {
+    expect(loadConfig(specs, {}).SHUTDOWN_GRACE_MS).toBeGreaterThanOrEqual(LONGEST_BUDGET_MS);
+    expect(loadConfig(specs, { SHUTDOWN_GRACE_MS: String(LONGEST_BUDGET_MS) }).SHUTDOWN_GRACE_MS).toBe(LONGEST_BUDGET_MS);
+    for (const grace of [String(LONGEST_BUDGET_MS - 1), '10000', '0', '-1', 'soon']) {
+      expect(() => loadConfig(specs, { SHUTDOWN_GRACE_MS: grace })).toThrow(
+        `SHUTDOWN_GRACE_MS: must be a whole number of at least ${LONGEST_BUDGET_MS}, the longest budget of a request (libs/contracts/src/deadlines.ts), not "${grace}"`,
+      );
+    }
   });
 
   it('names every bad variable in one error', () => {
@@ -34,12 +45,66 @@ describe('loadConfig', () => {
   });
 });
 
-describe('secrets in production', () => {
-  it('requires CURSOR_SECRET when NODE_ENV is production, and has a local default otherwise', async () => {
-    const { cursorSpecs } = await import('./specs');
-    expect(loadConfig(cursorSpecs, {}).CURSOR_SECRET).toBeTruthy();
-    expect(() => loadConfig(cursorSpecs, { NODE_ENV: 'production' })).toThrow(/CURSOR_SECRET/);
-    expect(loadConfig(cursorSpecs, { NODE_ENV: 'production', CURSOR_SECRET: 's3cret' }).CURSOR_SECRET).toBe('s3cret');
+describe('secrets outside a local stack', () => {
+  const local = { EMBED_LOCAL_STACK: '1' };
+  const problemsOf = (specs: Parameters<typeof loadConfig>[0], env: NodeJS.ProcessEnv): Record<string, string> => {
+    try {
+      loadConfig(specs, env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return {};
+  };
+
+  it('has development defaults on a local stack only, whatever NODE_ENV says', () => {
+    expect(loadConfig(cursorSpecs, local).CURSOR_SECRET).toBeTruthy();
+    expect(loadConfig(cursorSpecs, { ...local, NODE_ENV: 'production' }).CURSOR_SECRET).toBeTruthy();
+    for (const NODE_ENV of [undefined, 'development', 'test', 'production', 'staging']) {
+      expect(problemsOf(cursorSpecs, { NODE_ENV })).toEqual({ CURSOR_SECRET: expect.stringMatching(/^is missing .*EMBED_LOCAL_STACK=1/) });
+      expect(loadConfig(webhookUrlSpecs, { NODE_ENV }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+    }
+    expect(loadConfig(webhookUrlSpecs, local).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(true);
+    expect(loadConfig(cursorSpecs, { CURSOR_SECRET: 's3cret-of-our-own' }).CURSOR_SECRET).toBe('s3cret-of-our-own');
+  });
+
+  it('refuses the placeholders of deploy/ and the public defaults, naming the variable and never showing the value', () => {
+    const specs = { ...cursorSpecs, ...storageSpecs, ...databaseSpecs, ...redisSpecs, ...natsSpecs };
+    const published = {
+      CURSOR_SECRET: 'local-cursor-secret-not-for-deployments',
+      STORAGE_SIGNING_SECRET: 'compose-storage-secret-change-me',
+      DATABASE_URL: 'postgresql://embed:change-me@postgresql:5432/embed',
+      REDIS_URL: 'redis://default:Change-Me-Please@redis:6379',
+      NATS_URL: 'nats://embed:embed@nats:4222',
+      PUBLIC_BASE_URL: 'https://embed.example.com',
+    };
+    for (const NODE_ENV of [undefined, 'development', 'production']) {
+      let error: unknown;
+      try {
+        loadConfig(specs, { ...published, NODE_ENV });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems, message } = error as ConfigError;
+      expect(Object.keys(problems).sort()).toEqual(['CURSOR_SECRET', 'DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'STORAGE_SIGNING_SECRET']);
+      expect(problems['CURSOR_SECRET']).toMatch(/^is a placeholder or a public default/);
+      expect(problems['DATABASE_URL']).toMatch(/^has a password that is a placeholder or a public default/);
+      for (const value of ['local-cursor-secret', 'change-me', 'Change-Me', 'embed@']) expect(message).not.toContain(value);
+    }
+    expect(problemsOf(cursorSpecs, { CURSOR_SECRET: 'change-me-to-32-random-bytes' })).toEqual({ CURSOR_SECRET: expect.any(String) });
+    expect(loadConfig(specs, { ...published, ...local }).CURSOR_SECRET).toBe(published.CURSOR_SECRET);
+  });
+
+  it('takes secrets of the operator\'s own, and addresses without a password', () => {
+    const specs = { ...cursorSpecs, ...databaseSpecs, ...redisSpecs };
+    const env = { CURSOR_SECRET: '9f2c41d0e7', DATABASE_URL: 'postgresql://embed:p%40ss-9f2c@db:5432/embed', REDIS_URL: 'redis://redis:6379' };
+    expect(loadConfig(specs, env)).toEqual({ ...env, DATABASE_POOL_SIZE: 10 });
+    expect(problemsOf(specs, { ...env, DATABASE_URL: 'postgresql://embed:change%2Dme@db:5432/embed' })).toEqual({ DATABASE_URL: expect.any(String) });
+  });
+
+  it('lists a malformed variable and a public secret in one error', () => {
+    expect(Object.keys(problemsOf({ ...httpSpecs, ...cursorSpecs }, { HTTP_PORT: 'eighty', CURSOR_SECRET: 'changeme' })).sort()).toEqual(['CURSOR_SECRET', 'HTTP_PORT']);
   });
 });
 
@@ -56,5 +121,13 @@ describe('tracing', () => {
     const { tracingSpecs } = await import('./specs');
     expect(() => loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL/);
     expect(() => loadConfig(tracingSpecs, { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+
+  it('takes a positive whole number where one is asked for, and refuses 0, negatives, fractions and words', () => {
+    const intervals = { SWEEP_MS: positiveInt({ default: 60_000 }) };
+    expect(loadConfig(intervals, {}).SWEEP_MS).toBe(60_000);
+    expect(loadConfig(intervals, { SWEEP_MS: '250' }).SWEEP_MS).toBe(250);
+    for (const bad of ['0', '-5', '1.5', 'soon', ''])
+      expect(() => loadConfig(intervals, { SWEEP_MS: bad })).toThrow(/SWEEP_MS: must be a whole number above 0/);
   });
 });

@@ -1,4 +1,5 @@
 import { cleanEnv, type ValidatorSpec } from 'envalid';
+import { isLocalStack, LOCAL_STACK_MARKER, publicSecretProblems } from './secrets';
 
 /** A configuration that cannot be used: the message names every bad variable. */
 export class ConfigError extends Error {
@@ -12,9 +13,10 @@ export class ConfigError extends Error {
   }
 }
 
-function describe(error: Error): string {
-  if (error.name === 'EnvMissingError') return 'is missing (it has no default in production)';
-  return error.message || 'invalid value';
+function describe(error: Error, spec: ValidatorSpec<unknown> | undefined): string {
+  if (error.name !== 'EnvMissingError') return error.message || 'invalid value';
+  if (spec && 'devDefault' in spec) return `is missing (only a local stack, ${LOCAL_STACK_MARKER}=1, has a default for it)`;
+  return 'is missing';
 }
 
 type Specs = { [name: string]: ValidatorSpec<unknown> };
@@ -22,21 +24,24 @@ export type ConfigOf<S extends Specs> = { readonly [K in keyof S]: S[K] extends 
 
 /**
  * Reads and validates the variables of `specs` once. Throws ConfigError naming each
- * variable that is missing or malformed; every variable has a safe local default
- * unless its spec says otherwise.
+ * variable that is missing or malformed, and each secret that is a placeholder or a
+ * public default. Development defaults (`devDefault`) and public secrets are for a local
+ * stack only (EMBED_LOCAL_STACK=1), whatever NODE_ENV says.
  */
 export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
-  // Deployments say NODE_ENV=production (the images do); anything else is a local run,
-  // where the development defaults of secrets apply.
-  const config = cleanEnv({ NODE_ENV: 'development', ...env }, specs, {
+  const localStack = isLocalStack(env);
+  let problems: Record<string, string> = {};
+  // envalid applies devDefault unless NODE_ENV is production: the marker decides it here.
+  const config = cleanEnv({ ...env, NODE_ENV: localStack ? 'development' : 'production' }, specs, {
     reporter: ({ errors }) => {
-      const problems = Object.fromEntries(
-        Object.entries(errors).map(([name, error]) => [name, describe(error as Error)]),
-      );
-      if (Object.keys(problems).length > 0) throw new ConfigError(problems);
+      problems = Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, describe(error as Error, specs[name])]));
     },
   });
-  // A plain frozen copy: envalid's object is a proxy that throws on unknown keys, which
-  // breaks any framework that probes an object it is given (Nest looks for lifecycle hooks).
-  return Object.freeze({ ...config }) as unknown as ConfigOf<S>;
+  // A plain copy: envalid's object is a proxy that throws on unknown keys (a refused value
+  // is one), which also breaks any framework that probes an object it is given (Nest
+  // looks for lifecycle hooks).
+  const values = { ...config };
+  if (!localStack) problems = { ...problems, ...publicSecretProblems(specs, values) };
+  if (Object.keys(problems).length > 0) throw new ConfigError(problems);
+  return Object.freeze(values) as unknown as ConfigOf<S>;
 }

@@ -1,5 +1,21 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope } from './domain';
-import type { RenderedDesign, RenderMerge, RenderTextOptions } from './render';
+import type { ServiceReply } from './errors';
+import { MergeSchema, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
+import {
+  AnyObject,
+  describing,
+  DesignIdSchema,
+  DesignModeSchema,
+  DesignNameSchema,
+  OneOf,
+  PersonScopeSchema,
+  RefusalSchema,
+  Strict,
+  TenantScopeSchema,
+  TimeSchema,
+  UserIdSchema,
+} from './schema';
 
 /** Request-reply subjects of the designs service. A breaking change adds a `.v2` beside the old one. */
 export const DESIGNS_SUBJECTS = {
@@ -12,6 +28,7 @@ export const DESIGNS_SUBJECTS = {
   delete: 'designs.delete.v1',
   revisions: 'designs.revisions.v1',
   export: 'designs.export.v1',
+  storeImage: 'designs.images.store.v1',
 } as const;
 
 /** One person of one project and environment: every read or write of designs is scoped by it. */
@@ -19,9 +36,11 @@ export interface PersonScope extends TenantScope {
   /** The integrator's opaque id for the person (1 to 256 characters). */
   userId: string;
 }
+describing<PersonScope>()(PersonScopeSchema);
 
-/** A design document as stored: opaque to everything but the design-document lib. */
+/** A design document as stored: opaque to everything but the design-document lib, which checks it. */
 export type DesignDocument = Record<string, unknown>;
+const DesignDocumentSchema = AnyObject<DesignDocument>();
 
 export interface DesignSummary {
   id: string;
@@ -56,6 +75,20 @@ export interface DesignList {
   nextCursor: string | null;
 }
 
+const summaryFields = {
+  id: Type.String(),
+  name: Type.String(),
+  mode: DesignModeSchema,
+  revision: Type.Integer({ minimum: 0 }),
+  createdAt: TimeSchema,
+  updatedAt: TimeSchema,
+};
+export const DesignSchema = describing<Design>()(Strict({ ...summaryFields, doc: DesignDocumentSchema }));
+export const StoredDesignSchema = describing<StoredDesign>()(Strict({ ...summaryFields, docJson: Type.String() }));
+export const DesignListSchema = describing<DesignList>()(
+  Strict({ designs: Type.Array(Strict(summaryFields)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+);
+
 export interface RestorePoint {
   revision: number;
   name: string;
@@ -67,56 +100,84 @@ export interface RestorePoint {
 export interface RestorePointList {
   revisions: RestorePoint[];
 }
+export const RestorePointListSchema = describing<RestorePointList>()(
+  Strict({ revisions: Type.Array(Strict({ revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, doc: DesignDocumentSchema })) }),
+);
 
-export interface MintTokenRequest {
-  scope: TenantScope;
-  userId: string;
+export const MintTokenRequestSchema = Strict({
+  scope: TenantScopeSchema,
+  /** The secret key asking: its tokens end when it is revoked. */
+  keyId: Type.String({ minLength: 1, maxLength: 64 }),
+  userId: UserIdSchema,
   /** Already normalised by the gateway (scheme://host[:port]). */
-  origin: string;
-  ttlSeconds: number;
-}
+  origin: Type.String({ minLength: 1, maxLength: 2048 }),
+  ttlSeconds: Type.Integer({ minimum: 60, maximum: 900 }),
+});
+export type MintTokenRequest = Static<typeof MintTokenRequestSchema>;
 
 export interface MintedToken {
   token: string;
   expiresAt: string;
 }
+export const MintedTokenSchema = describing<MintedToken>()(Strict({ token: Type.String(), expiresAt: TimeSchema }));
 
-export interface VerifyTokenRequest {
-  token: string;
+// Token and Origin come from request headers as sent: any string that is not a stored
+// token, or not the token's site, is answered 401 or 403 by the service, not 400.
+export const VerifyTokenRequestSchema = Strict({
+  token: Type.String({ minLength: 1 }),
   /** The browser's Origin header as sent; it must equal the token's origin. */
-  origin: string | null;
-}
+  origin: Type.Union([Type.String(), Type.Null()]),
+});
+export type VerifyTokenRequest = Static<typeof VerifyTokenRequestSchema>;
 
 /** What an editor token acts for. */
 export interface EditorSession extends PersonScope {
   origin: string;
   mode: DesignMode;
 }
+const EditorSessionSchema = describing<EditorSession>()(Strict({ ...PersonScopeSchema.properties, origin: Type.String(), mode: DesignModeSchema }));
 
-export interface ListDesignsRequest {
-  person: PersonScope;
-  limit: number;
-  cursor?: string;
-}
+/**
+ * The reply of `verifyToken`. A refusal of a stored token (used from another site, ended,
+ * of a suspended project, of a person being erased) names the site the token is for, so
+ * that the gateway lets that site, and only that site, read the refusal (contracts §3).
+ */
+export type VerifyTokenReply = ServiceReply<EditorSession> & { tokenOrigin?: string };
+export const VerifyTokenReplySchema = Type.Union([
+  Strict({ ok: Type.Literal(true), value: EditorSessionSchema, tokenOrigin: Type.Optional(Type.String()) }),
+  Strict({ ...RefusalSchema.properties, tokenOrigin: Type.Optional(Type.String()) }),
+]);
 
-export interface DesignRequest {
-  person: PersonScope;
-  designId: string;
-}
+export const ListDesignsRequestSchema = Strict({
+  person: PersonScopeSchema,
+  limit: Type.Integer({ minimum: 1, maximum: 200 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+});
+export type ListDesignsRequest = Static<typeof ListDesignsRequestSchema>;
 
-export interface CreateDesignRequest {
-  person: PersonScope;
+/** get, delete and revisions: one design of one person. */
+export const DesignRequestSchema = Strict({ person: PersonScopeSchema, designId: DesignIdSchema });
+export type DesignRequest = Static<typeof DesignRequestSchema>;
+
+export const CreateDesignRequestSchema = Strict({
+  person: PersonScopeSchema,
   /** The project's mode: a document of another mode is refused. */
-  mode: DesignMode;
-  name: string;
-  doc: DesignDocument;
-}
+  mode: DesignModeSchema,
+  name: DesignNameSchema,
+  /** Its inner structure is checked by @embed/design-document, which names the JSON path (400 design_invalid). */
+  doc: DesignDocumentSchema,
+});
+export type CreateDesignRequest = Static<typeof CreateDesignRequestSchema>;
 
-export interface SaveDesignRequest extends DesignRequest {
-  mode: DesignMode;
-  name?: string;
-  doc: DesignDocument;
-}
+export const SaveDesignRequestSchema = Strict({
+  ...DesignRequestSchema.properties,
+  mode: DesignModeSchema,
+  name: Type.Optional(DesignNameSchema),
+  doc: DesignDocumentSchema,
+  /** The revision the edit started from: a higher stored one refuses the save (409 revision_conflict). */
+  baseRevision: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type SaveDesignRequest = Static<typeof SaveDesignRequestSchema>;
 
 /** Export formats (spec §6 `export.created`); `text` is the editor's plain-text export. */
 export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png'] as const;
@@ -126,14 +187,23 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_SOURCES = ['server', 'editor'] as const;
 export type ExportSource = (typeof EXPORT_SOURCES)[number];
 
-export interface ExportDesignRequest extends DesignRequest {
-  /** `text` is for `source: 'editor'` only; the server API has no text format. */
-  format: ExportFormat;
-  source: ExportSource;
-  merge?: RenderMerge;
-  text?: RenderTextOptions;
-  fullPage?: boolean;
-}
+export const ExportDesignRequestSchema = Strict(
+  {
+    ...DesignRequestSchema.properties,
+    /** `text` is for `source: 'editor'` only; the server API has no text format. */
+    format: OneOf(EXPORT_FORMATS),
+    source: OneOf(EXPORT_SOURCES),
+    merge: Type.Optional(MergeSchema),
+    text: Type.Optional(TextOptionsSchema),
+    fullPage: Type.Optional(Type.Boolean()),
+  },
+  {
+    // The server API has no plain-text format: only the editor exports `text`.
+    if: { properties: { source: { const: 'server' } } },
+    then: { properties: { format: { enum: EXPORT_FORMATS.filter((format) => format !== 'text') } } },
+  },
+);
+export type ExportDesignRequest = Static<typeof ExportDesignRequestSchema>;
 
 /**
  * Spec: HtmlExport, the answer to an `html` (and the editor's `text`) export. It has no
@@ -144,3 +214,6 @@ export interface HtmlExport extends RenderedDesign {
   designId: string;
   revision: number;
 }
+export const HtmlExportSchema = describing<HtmlExport>()(
+  Strict({ exportId: Type.String(), designId: Type.String(), revision: Type.Integer({ minimum: 0 }), ...RenderedFields }),
+);

@@ -1,20 +1,24 @@
-/** Stable error codes of the server and editor APIs (spec section 7, contracts section 3). */
-export type ErrorCode =
-  | 'request_invalid'
-  | 'design_invalid'
-  | 'key_invalid'
-  | 'token_invalid'
-  | 'project_suspended'
-  | 'workspace_suspended'
-  | 'origin_not_allowed'
-  | 'design_not_found'
-  | 'mode_unavailable'
-  | 'user_erased'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'internal_error';
+/** Stable error codes of the server and editor APIs, every one documented in docs/server-api.md. */
+export const ERROR_CODES = [
+  'request_invalid',
+  'design_invalid',
+  'key_invalid',
+  'token_invalid',
+  'project_suspended',
+  'workspace_suspended',
+  'origin_not_allowed',
+  'design_not_found',
+  'mode_unavailable',
+  'user_erased',
+  'idempotency_key_reused',
+  'revision_conflict',
+  'rate_limited',
+  'service_unavailable',
+  'not_found',
+  'method_not_allowed',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * A domain error as data. Services return it inside a reply instead of throwing, so
@@ -25,12 +29,14 @@ export interface ServiceError {
   status: number;
   code: ErrorCode;
   message: string;
+  /** Fields the answer adds beside `error`, `code` and `requestId` (409 revision_conflict: the stored `design`). */
+  details?: Record<string, unknown>;
 }
 
 export type ServiceReply<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
 
 export const ok = <T>(value: T): ServiceReply<T> => ({ ok: true, value });
-export const fail = (status: number, code: ErrorCode, message: string): ServiceReply<never> => ({
+export const fail = (status: number, code: ErrorCode, message: string, details?: Record<string, unknown>): ServiceReply<never> => ({
   ok: false,
-  error: { status, code, message },
+  error: { status, code, message, ...(details && { details }) },
 });

@@ -1,11 +1,13 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode } from './domain';
-import type { RenderMerge, RenderTextOptions } from './render';
-import type { ServiceReply } from './errors';
+import { fail, type ServiceReply } from './errors';
+import { RenderDesignRequestSchema } from './render';
+import { describing, DesignModeSchema, OneOf, ReplySchema, Strict, TimeSchema } from './schema';
 
 /**
  * Request-reply subject of the renderer's queue group: make a file of a design and store
  * it. The renderer stores the file itself and answers its key, so that files never
- * travel over NATS (its messages are capped at 1 MB by default).
+ * travel over NATS.
  */
 export const RENDER_FILE_SUBJECT = 'render.file.v1';
 
@@ -25,21 +27,22 @@ export const FILE_FORMATS_BY_MODE: Readonly<Record<DesignMode, readonly FileForm
 
 export const modeMakesFormat = (mode: DesignMode, format: FileFormat) => FILE_FORMATS_BY_MODE[mode].includes(format);
 
-export interface RenderFileRequest {
-  /** The project's mode: a document of another mode is answered 409 mode_unavailable. */
-  mode: DesignMode;
-  doc: unknown;
-  designId?: string;
-  merge?: RenderMerge;
-  text?: RenderTextOptions;
-  format: FileFormat;
-  /** PNG: the whole design (default) or the first screen only. */
-  fullPage?: boolean;
-  /** Where the renderer stores the file (chosen by the caller, which records it). */
-  storageKey: string;
-  /** Queued fairly per tenant: one project's burst does not hold back the others. */
-  tenant: string;
+/** The one answer to a file the mode does not make (a popup's PDF): 409 mode_unavailable; null when it makes it. */
+export function formatUnavailable(mode: DesignMode, format: FileFormat): ServiceReply<never> | null {
+  return modeMakesFormat(mode, format) ? null : fail(409, 'mode_unavailable', `a ${mode} design makes no ${format.toUpperCase()}`);
 }
+
+export const RenderFileRequestSchema = Strict({
+  ...RenderDesignRequestSchema.properties,
+  format: OneOf(FILE_FORMATS),
+  /** PNG: the whole design (default) or the first screen only. */
+  fullPage: Type.Optional(Type.Boolean()),
+  /** Where the renderer stores the file (chosen by the caller, which records it); the renderer also checks it is a key storage makes. */
+  storageKey: Type.String({ pattern: '^exports/' }),
+  /** Queued fairly per tenant: one project's burst does not hold back the others. */
+  tenant: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type RenderFileRequest = Static<typeof RenderFileRequestSchema>;
 
 export interface RenderedFile {
   storageKey: string;
@@ -47,6 +50,9 @@ export interface RenderedFile {
   /** The render's warnings, then the file's own (images left out of a ZIP, for instance). */
   warnings: string[];
 }
+export const RenderedFileSchema = describing<RenderedFile>()(
+  Strict({ storageKey: Type.String(), bytes: Type.Integer({ minimum: 0 }), warnings: Type.Array(Type.String()) }),
+);
 
 export type RenderFileReply = ServiceReply<RenderedFile>;
 
@@ -65,3 +71,20 @@ export interface FileExport {
   warnings: string[];
   design: object;
 }
+export const FileExportSchema = describing<FileExport>()(
+  Strict({
+    exportId: Type.String(),
+    designId: Type.String(),
+    revision: Type.Integer({ minimum: 0 }),
+    mode: DesignModeSchema,
+    format: OneOf(FILE_FORMATS),
+    url: Type.String(),
+    expiresAt: Type.Union([TimeSchema, Type.Null()]),
+    filename: Type.String(),
+    bytes: Type.Integer({ minimum: 0 }),
+    warnings: Type.Array(Type.String()),
+    design: Type.Unsafe<object>({ type: 'object' }),
+  }),
+);
+
+export const RenderFileReplySchema = ReplySchema(RenderedFileSchema);

@@ -1,5 +1,7 @@
+import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode } from './domain';
 import type { ServiceReply } from './errors';
+import { describing, DesignModeSchema, ReplySchema, Strict } from './schema';
 
 /** Request-reply subject of the renderer's queue group: render a design document held by the caller. */
 export const RENDER_DESIGN_SUBJECT = 'render.design.v1';
@@ -11,6 +13,45 @@ export interface RenderMerge {
   preferencesUrl?: string;
 }
 
+/**
+ * The limits of a Merge (spec §2 and §8), which MergeSchema holds wherever a Merge
+ * travels: in the gateway's HTTP bodies and in every message. `contactFields` is ours (the
+ * spec sets none): a bound on the work one merge can ask for, documented in docs/server-api.md.
+ */
+export const MERGE_LIMITS = { contactFields: 500, contactKey: 100, contactValue: 2000, url: 2048 } as const;
+
+const MERGE_URL_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+/** What a Merge address must be, as a refusal words it. */
+export const MERGE_URL_MEANING = 'an absolute http, https or mailto URI';
+
+/** An absolute http, https or mailto URI, as a browser parses it: unsubscribe links may be either. */
+export function isMergeUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return MERGE_URL_SCHEMES.has(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The `uri` format of the message schemas is isMergeUrl (see message-check.ts). */
+const MergeUrlSchema = Type.String({ maxLength: MERGE_LIMITS.url, format: 'uri', description: MERGE_URL_MEANING });
+
+export const MergeSchema = describing<RenderMerge>()(
+  Strict({
+    contact: Type.Optional(
+      Type.Unsafe<Record<string, string>>({
+        type: 'object',
+        maxProperties: MERGE_LIMITS.contactFields,
+        propertyNames: { minLength: 1, maxLength: MERGE_LIMITS.contactKey },
+        additionalProperties: { type: 'string', maxLength: MERGE_LIMITS.contactValue },
+      }),
+    ),
+    unsubscribeUrl: Type.Optional(MergeUrlSchema),
+    preferencesUrl: Type.Optional(MergeUrlSchema),
+  }),
+);
+
 /** Spec: TextOptions. */
 export interface RenderTextOptions {
   links?: boolean;
@@ -18,15 +59,21 @@ export interface RenderTextOptions {
   preheader?: boolean;
 }
 
-export interface RenderDesignRequest {
+export const TextOptionsSchema = describing<RenderTextOptions>()(
+  Strict({ links: Type.Optional(Type.Boolean()), images: Type.Optional(Type.Boolean()), preheader: Type.Optional(Type.Boolean()) }),
+);
+
+/** What to render: the project's mode, the document as the caller holds it, how to merge and write the text. */
+export const RenderDesignRequestSchema = Strict({
   /** The project's mode: a document of another mode is answered 409 mode_unavailable. */
-  mode: DesignMode;
-  /** The design document as the integrator holds it; validated by the renderer. */
-  doc: unknown;
-  designId?: string;
-  merge?: RenderMerge;
-  text?: RenderTextOptions;
-}
+  mode: DesignModeSchema,
+  /** The design document as the integrator holds it; validated by the renderer (400 design_invalid). */
+  doc: Type.Unknown(),
+  designId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  merge: Type.Optional(MergeSchema),
+  text: Type.Optional(TextOptionsSchema),
+});
+export type RenderDesignRequest = Static<typeof RenderDesignRequestSchema>;
 
 /** Spec: HtmlChunks. */
 export interface HtmlChunks {
@@ -51,4 +98,26 @@ export interface RenderedDesign {
   design: object;
 }
 
+const HtmlChunksSchema = describing<HtmlChunks>()(
+  Strict({ body: Type.String(), css: Type.String(), js: Type.String(), fonts: Type.Array(Type.String()) }),
+);
+
+/** The fields every rendering answers (Rendered, and HtmlExport beside its record's fields). */
+export const RenderedFields = {
+  mode: DesignModeSchema,
+  html: Type.String(),
+  chunks: HtmlChunksSchema,
+  text: Type.String(),
+  subject: Type.String(),
+  preheader: Type.String(),
+  mergeTags: Type.Array(Type.String()),
+  rendererVersion: Type.Integer({ minimum: 1 }),
+  bytes: Type.Integer({ minimum: 0 }),
+  warnings: Type.Array(Type.String()),
+  design: Type.Unsafe<object>({ type: 'object' }),
+};
+export const RenderedDesignSchema = describing<RenderedDesign>()(Strict(RenderedFields));
+
 export type RenderDesignReply = ServiceReply<RenderedDesign>;
+export const RenderDesignReplySchema = ReplySchema(RenderedDesignSchema);
+

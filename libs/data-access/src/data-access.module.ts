@@ -5,11 +5,12 @@ import { DesignsRepository } from './designs/designs.repository';
 import { EditorTokensRepository } from './editor-tokens/editor-tokens.repository';
 import { ErasureRepository } from './erasure/erasure.repository';
 import { ExportRecordsRepository } from './exports/export-records.repository';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { ImagesRepository } from './images/images.repository';
 import { KeysRepository } from './keys/keys.repository';
 import { OutboxRelayRepository } from './outbox/outbox-relay.repository';
 import { PeopleRepository } from './people/people.repository';
-import { PrismaService } from './prisma.service';
+import { type DatabaseConfig, PrismaService } from './prisma.service';
 import { ProjectsRepository } from './projects/projects.repository';
 import { SitesRepository } from './sites/sites.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
@@ -29,23 +30,24 @@ const repositories = [
   OutboxRelayRepository,
   DeliveriesRepository,
   ErasureRepository,
+  IdempotencyRepository,
 ];
 
 @Module({})
 export class DataAccessModule {
-  static forRoot(databaseUrl: string): DynamicModule {
+  static forRoot(database: DatabaseConfig): DynamicModule {
     return {
       module: DataAccessModule,
       global: true,
-      providers: [{ provide: PrismaService, useFactory: () => new PrismaService(databaseUrl) }, DatabaseHealth, ...repositories],
+      providers: [{ provide: PrismaService, useFactory: () => new PrismaService(database) }, DatabaseHealth, ...repositories],
       exports: [DatabaseHealth, ...repositories],
     };
   }
 }
 
 /** The repositories without Nest, for command-line tools; `close` ends the connection pool. */
-export function openRepositories(databaseUrl: string) {
-  const prisma = new PrismaService(databaseUrl);
+export function openRepositories(database: DatabaseConfig) {
+  const prisma = new PrismaService(database);
   return {
     workspaces: new WorkspacesRepository(prisma),
     projects: new ProjectsRepository(prisma),

@@ -1,5 +1,8 @@
 export { DataAccessModule, openRepositories, type Repositories } from './data-access.module';
 export { DatabaseHealth } from './database-health';
+export { type DatabaseConfig } from './prisma.service';
+export { DatabaseNotifications, OUTBOX_CHANNEL } from './notifications/database-notifications';
+export { isDatabaseUnavailable } from './database-unavailable';
 export {
   DeliveriesRepository,
   DeliveryNotRedeliverableError,
@@ -8,6 +11,7 @@ export {
   type DeliveryRecord,
   type DueDelivery,
   type NextStep,
+  type RecordedAttempt,
 } from './deliveries/deliveries.repository';
 export {
   DesignsRepository,
@@ -20,11 +24,12 @@ export {
 } from './designs/designs.repository';
 export { EditorTokensRepository, type EditorTokenContext, type NewEditorToken } from './editor-tokens/editor-tokens.repository';
 export { RecordNotFoundError } from './errors';
-export { ErasureRepository, PERSON_TABLES, type ErasureTarget, type PersonTable } from './erasure/erasure.repository';
+export { ErasureRepository, PERSON_TABLES, type ErasureTarget, type LedgerCandidate, type LedgerRecord, type PersonTable } from './erasure/erasure.repository';
 export { ExportRecordsRepository, newExportId, type NewExport, type NewFileExport } from './exports/export-records.repository';
+export { IdempotencyRepository, type ClaimOutcome, type IdempotencyClaim } from './idempotency/idempotency.repository';
 export { ImagesRepository, newImageId, type NewImage } from './images/images.repository';
 export { KeysRepository, type KeyContext } from './keys/keys.repository';
-export { OutboxRelayRepository, type RelayedBatch } from './outbox/outbox-relay.repository';
+export { type BoundEvent, type LatestSavedDelivery, OutboxRelayRepository, type RelayedBatch, type RelayPlan, type RelayPlanner } from './outbox/outbox-relay.repository';
 export { PeopleRepository, PersonErasedError, type KnownPerson, type PersonState } from './people/people.repository';
 export { ProjectsRepository, type CreatedProject, type NewProject } from './projects/projects.repository';
 export { SitesRepository } from './sites/sites.repository';

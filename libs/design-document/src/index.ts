@@ -1,3 +1,3 @@
-export * from './types';
-export { DESIGN_LIMITS } from './limits';
+export * from './model';
 export { modeMismatch, validateDesign, type DesignValidation } from './validate';
+export { designForMode } from './design-for-mode';

@@ -1,7 +1,7 @@
 /**
- * Limits the schema cannot state, checked after it. Depth needs no check: the schema has
- * no recursive shape and refuses unknown fields, so a valid document is at most as deep
- * as the schema itself.
+ * Limits the schema cannot state. Nesting depth and text PostgreSQL cannot store (NUL,
+ * lone surrogates) are checked before the schema, by @embed/storable-json's rule for
+ * every request.
  */
 export const DESIGN_LIMITS = {
   /** Serialized size of the whole document (inline data: images included). */

@@ -27,6 +27,20 @@ describe('validateDesign', () => {
     expect(errorsOf('{}')).toEqual(['$ must be a JSON object']);
   });
 
+  it('refuses text the database cannot store in any string or field name, naming its path', () => {
+    const doc = email() as any;
+    doc.subject = 'Hello \u0000';
+    expect(errorsOf(doc)).toEqual(['$.subject contains a NUL character (U+0000), which cannot be stored']);
+    doc.subject = 'Hello';
+    doc.body.rows[0].columns[0].blocks[0].alt = JSON.parse('"\\udc00 lone"');
+    expect(errorsOf(doc)).toEqual(['$.body.rows[0].columns[0].blocks[0].alt contains an unpaired UTF-16 surrogate, which is not Unicode text']);
+  });
+
+  it('refuses a document nested too deeply, without walking it all', () => {
+    const deep = JSON.parse(`{"mode":"email","extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    expect(errorsOf(deep)).toEqual([expect.stringMatching(/^\$\.extra(\[0\])+ is nested more than 32 levels deep$/)]);
+  });
+
   it('names an unknown mode and a missing schemaVersion', () => {
     expect(errorsOf({ ...email(), mode: 'sms' })).toEqual(['$ has an unknown "mode": "sms"']);
     expect(errorsOf({ mode: 'email' })).toEqual(['$ lacks the required field "schemaVersion"']);
@@ -93,7 +107,7 @@ describe('validateDesign', () => {
   it('keeps forms to pages and popups', () => {
     const doc = email();
     doc.body.rows[1].columns[0].blocks.push({ type: 'form', fields: [{ name: 'email', label: 'Email', kind: 'email' }], submitText: 'Go' });
-    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[4] is a form, which only page and popup designs carry']);
+    expect(errorsOf(doc)).toEqual(['$.body.rows[1].columns[0].blocks[4] is a form, which email designs cannot carry']);
   });
 
   it('checks the settings of the document\'s own mode', () => {

@@ -1,7 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { findJsonFault, formatJsonPath } from '@embed/storable-json';
 import schema from './design-document.schema.json';
 import { DESIGN_LIMITS } from './limits';
 import { describeError } from './messages';
+import { modeAllowsBlock } from './modes';
 import type { Block, DesignDocument, DesignMode } from './types';
 
 export type DesignValidation = { valid: true; document: DesignDocument } | { valid: false; errors: string[] };
@@ -26,8 +28,7 @@ function ruleErrors(document: DesignDocument): string[] {
   let blocks = 0;
   for (const [block, path] of blocksWithPaths(document)) {
     blocks++;
-    if (block.type === 'form' && document.mode !== 'page' && document.mode !== 'popup')
-      errors.push(`${path} is a form, which only page and popup designs carry`);
+    if (!modeAllowsBlock(document.mode, block.type)) errors.push(`${path} is a ${block.type}, which ${document.mode} designs cannot carry`);
     if (block.type === 'form')
       block.fields.forEach((field, f) => {
         if (field.kind === 'select' && !field.options?.length) errors.push(`${path}.fields[${f}] is a select without options`);
@@ -45,6 +46,10 @@ function ruleErrors(document: DesignDocument): string[] {
  */
 export function validateDesign(input: unknown): DesignValidation {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { valid: false, errors: ['$ must be a JSON object'] };
+  // First, so that nothing after it (JSON.stringify included) walks a hostile depth; text
+  // the database cannot store is refused whatever field holds it, which the schema cannot say.
+  const fault = findJsonFault(input);
+  if (fault) return { valid: false, errors: [`${formatJsonPath('$', fault.path)} ${fault.problem}`] };
   const size = Buffer.byteLength(JSON.stringify(input));
   if (size > DESIGN_LIMITS.maxBytes)
     return { valid: false, errors: [`$ is ${size} bytes, more than the ${DESIGN_LIMITS.maxBytes} allowed`] };

@@ -11,8 +11,7 @@ export function declarations(values: Record<string, string | number | undefined>
 export const px = (value: number | undefined) => (value === undefined ? undefined : `${value}px`);
 export const border = (value: Border | undefined) => (value ? `${value.width}px ${value.style} ${value.color}` : undefined);
 
-export const DEFAULT_FONT = 'Helvetica, Arial, sans-serif';
-export const HEADING_SIZES = { 1: 32, 2: 26, 3: 20, 4: 17 } as const;
+export { DEFAULT_FONT, HEADING_SIZES } from './defaults';
 
 /** Column widths in percent from their ratios, summing to 100. */
 export function columnPercents(ratios: (number | undefined)[]): number[] {

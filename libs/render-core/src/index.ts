@@ -1,4 +1,4 @@
-export { finishRender, GMAIL_CLIP_BYTES, render } from './render';
+export { finishRender, render } from './render';
 export { emailMarkup } from './email/layout';
 export { layoutDesign } from './layout';
 export { DEFAULT_TEXT_OPTIONS } from './text';

@@ -1,7 +1,8 @@
+import { checkDesign } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document';
 import { staticChunks } from './chunks';
 import { emailHtml } from './email/layout';
-import { inspectDesign } from './inspect';
+import { compileTemplate } from './template';
 import { textSource } from './text';
 import type { Layout, LayoutOptions } from './types';
 import { RENDERER_VERSION } from './version';
@@ -9,8 +10,6 @@ import { Warnings } from './warnings';
 import { documentHtml } from './web/document';
 import { pageHtml } from './web/page';
 import { popupHtml } from './web/popup';
-
-const KNOWN_TAG = /^\{\{\s*(?:contact\.[^{}]+|unsubscribe_url|preferences_url)\s*\}\}$/;
 
 function modeHtml(document: DesignDocument, designId: string, warnings: Warnings): string {
   switch (document.mode) {
@@ -32,21 +31,18 @@ function modeHtml(document: DesignDocument, designId: string, warnings: Warnings
 export function layoutDesign(document: DesignDocument, options: LayoutOptions = {}): Layout {
   const designId = options.designId ?? document.id ?? '';
   const warnings = new Warnings();
-  inspectDesign(document, warnings);
-  const html = modeHtml(document, designId, warnings);
+  // The design checks first (the same the editor shows), then what the renderer itself did.
+  for (const finding of checkDesign(document)) warnings.add(finding.message);
+  const html = compileTemplate(modeHtml(document, designId, warnings), warnings);
   const subject = document.mode === 'email' ? document.settings.subject : '';
   const preheader = document.mode === 'email' ? (document.settings.preheader ?? '') : '';
-  if (document.mode === 'email' && !html.includes('{{unsubscribe_url}}'))
-    warnings.add('The email has no {{unsubscribe_url}} link: bulk senders must offer a way out (Gmail and Yahoo require one).');
-  for (const [tag] of `${subject} ${preheader} ${html}`.matchAll(/\{\{[^{}]{1,200}\}\}/g))
-    if (!KNOWN_TAG.test(tag)) warnings.add(`${tag} is not a merge tag this service fills (contact.<field>, unsubscribe_url, preferences_url): it stays as written.`);
   return {
     mode: document.mode,
     design: document,
     rendererVersion: RENDERER_VERSION,
     html,
-    ...staticChunks(html),
-    textSource: textSource(document, preheader),
+    ...staticChunks(html.source),
+    text: compileTemplate(textSource(document, preheader), warnings),
     subject,
     preheader,
     warnings: warnings.list(),

@@ -87,11 +87,12 @@ describe('merge', () => {
       merge: { contact: { site: 'javascript:alert(document.cookie)' }, unsubscribeUrl: ' JAVASCRIPT:alert(1)' },
     });
     expect(result.html).not.toMatch(/javascript:/i);
+    expect(result.text).not.toMatch(/javascript:/i);
     expect(result.warnings).toContain(
-      'The value for {{contact.site}} is not an http(s), mailto or tel address, so it was left out of the link or image it opens.',
+      'The address {{contact.site}} is not an http(s), mailto or tel address once its merge tags are filled in, so it was left out of the link or image it was for.',
     );
     expect(result.warnings).toContain(
-      'The value for {{unsubscribe_url}} is not an http(s), mailto or tel address, so it was left out of the link or image it opens.',
+      'The address {{unsubscribe_url}} is not an http(s), mailto or tel address once its merge tags are filled in, so it was left out of the link or image it was for.',
     );
   });
 

@@ -1,29 +1,18 @@
-import { escapeHtml } from './html';
+import { isSafeAttribute } from './address';
+import { TAG, tagValue } from './tags';
+import { type MergeTemplate, type Slot, writeAttribute, writeText, writtenValue } from './template';
 import type { MergeValues } from './types';
 
-// Any {{...}} is a tag; the ones this service fills are contact.<field>, unsubscribe_url
-// and preferences_url. One pass each: a filled-in value is never read as a tag again.
-const TAG = /\{\{([^{}]{1,200})\}\}/g;
-// In HTML, a tag opening a link or image address: its value must be a safe address.
-const TAG_IN_HTML = /((?:href|src)=")?\{\{([^{}]{1,200})\}\}/g;
-const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:)/i;
+// One pass each: a filled-in value is never read as a tag again.
 
-export function tagValue(inner: string, merge: MergeValues): string | undefined {
-  const name = inner.trim();
-  if (name === 'unsubscribe_url') return merge.unsubscribeUrl;
-  if (name === 'preferences_url') return merge.preferencesUrl;
-  if (!name.startsWith('contact.')) return undefined;
-  const field = name.slice('contact.'.length);
-  return merge.contact && Object.hasOwn(merge.contact, field) ? merge.contact[field] : undefined;
-}
-
-/** Collects the tags left as written, each once, in order of first appearance. */
+/** What a merge left: tags without a value (each once, in order of first appearance), and addresses left out. */
 export class UnfilledTags {
   readonly tags = new Set<string>();
+  /** Addresses as written, merge tags and all, that were not safe once filled. */
   readonly unsafe = new Set<string>();
 }
 
-/** Fills tags in plain text (text version, subject, preheader). */
+/** Fills tags in plain text (subject, preheader). */
 export function mergePlain(template: string, merge: MergeValues, unfilled: UnfilledTags): string {
   return template.replace(TAG, (tag, inner: string) => {
     const value = tagValue(inner, merge);
@@ -32,19 +21,33 @@ export function mergePlain(template: string, merge: MergeValues, unfilled: Unfil
   });
 }
 
-/** Fills tags in HTML: values escaped; a value opening an address must be http(s), mailto or tel. */
-export function mergeHtml(template: string, merge: MergeValues, unfilled: UnfilledTags): string {
-  return template.replace(TAG_IN_HTML, (match, addressStart: string | undefined, inner: string) => {
-    const tag = match.slice(addressStart?.length ?? 0);
-    const value = tagValue(inner, merge);
-    if (value === undefined) {
-      unfilled.tags.add(tag);
-      return match;
-    }
-    if (addressStart && !SAFE_URL.test(value.trim())) {
-      unfilled.unsafe.add(tag);
-      return addressStart;
-    }
-    return (addressStart ?? '') + escapeHtml(value);
-  });
+// In a style attribute a value can only be part of a url() (the design allows tags in no other
+// style), so it is percent-encoded there: it cannot end the address, its string or the declaration.
+const inCss = (value: string) =>
+  encodeURI(value.toWellFormed()).replace(/['()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function fillSlot(slot: Slot, merge: MergeValues, unfilled: UnfilledTags): string {
+  const value = slot.pieces
+    .map((piece) => {
+      if (typeof piece === 'string') return piece;
+      const filled = tagValue(piece.inner, merge);
+      if (filled === undefined) unfilled.tags.add(piece.tag);
+      return filled === undefined ? piece.tag : slot.attribute === 'style' ? inCss(filled) : filled;
+    })
+    .join('');
+  if (slot.attribute === undefined) return writeText(value);
+  if (isSafeAttribute(slot.element, slot.attribute, value)) return writeAttribute(slot.attribute, value);
+  unfilled.unsafe.add(writtenValue(slot));
+  return '';
+}
+
+/** Fills the slots of a template (template.ts): values escaped, addresses judged whole once filled. */
+export function mergeTemplate(template: MergeTemplate, merge: MergeValues, unfilled: UnfilledTags): string {
+  let html = '';
+  let cursor = 0;
+  for (const slot of template.slots) {
+    html += template.source.slice(cursor, slot.start) + fillSlot(slot, merge, unfilled);
+    cursor = slot.end;
+  }
+  return html + template.source.slice(cursor);
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DesignDocument, EmailDesign } from '@embed/design-document';
 import { validateDesign } from '@embed/design-document';
-import { finishRender, GMAIL_CLIP_BYTES, render } from './render';
+import { GMAIL_CLIP_BYTES } from '@embed/design-checks';
+import { finishRender, render } from './render';
 import { layoutDesign } from './layout';
 import { RENDERER_VERSION } from './version';
 
@@ -88,7 +89,7 @@ describe('render', () => {
     expect(shaped).not.toContain('https://');
   });
 
-  it('warns in words: missing alt, inline image, link without address, raw HTML taken out, clipping', () => {
+  it('warns in words: the design checks, then raw HTML taken out, then clipping', () => {
     const doc = example<EmailDesign>('email');
     const blocks = doc.body.rows[1].columns[0].blocks;
     blocks.push(
@@ -102,8 +103,9 @@ describe('render', () => {
       'Image in row 2, column 1, block 5 has no alt text: screen readers, and mail clients that block images, show nothing in its place.',
       'Image in row 2, column 1, block 5 is inline (data:), and stays inline: many mail clients block or drop inline images and it makes the HTML heavy; upload it instead.',
       'Button "Nowhere" in row 2, column 1, block 6 has no address: it is shown but leads nowhere.',
+      'In dark mode as Outlook.com, Outlook for iOS and Android, Gmail for Android show it, button "Nowhere" in row 2, column 1, block 6 has a contrast of 1.43:1 against the #000000 behind it, under the 3:1 that WCAG AA asks for a control.',
       'Raw HTML in row 2, column 1, block 7: taken out <script>, <iframe>, event handler attributes (on...), unsafe URLs (javascript:, vbscript:, data:text).',
-      expect.stringMatching(/^The HTML is \d+\.\d KB, over Gmail's 102 KB clipping size/),
+      expect.stringMatching(/^The HTML is \d+(\.\d)? KB, over Gmail's 102 KB clipping size/),
     ]);
     expect(result.bytes).toBeGreaterThan(GMAIL_CLIP_BYTES);
     expect(result.html).not.toMatch(/steal\(\)|<iframe|javascript:/);
@@ -112,7 +114,7 @@ describe('render', () => {
   it('is deterministic and splits into a cacheable layout and a per-request merge', () => {
     const doc = example('popup');
     const layout = layoutDesign(doc, { designId: 'P1' });
-    expect(layout.html).toBe(layoutDesign(doc, { designId: 'P1' }).html);
+    expect(layout.html).toEqual(layoutDesign(doc, { designId: 'P1' }).html);
     const merged = finishRender(layout, { merge: { contact: { first_name: 'Ada' } } });
     expect(merged).toEqual(render(doc, { designId: 'P1', merge: { contact: { first_name: 'Ada' } } }));
   });

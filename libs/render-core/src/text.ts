@@ -86,7 +86,7 @@ function converter(options: Required<TextOptions>): (html: string) => string {
   return convert;
 }
 
-/** The plain-text version, merge tags as written. */
+/** The plain-text version of a text source (merged or not). */
 export function plainText(source: string, options: TextOptions | undefined): string {
   return converter({ ...DEFAULT_TEXT_OPTIONS, ...options })(source).trim();
 }

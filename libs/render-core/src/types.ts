@@ -1,5 +1,6 @@
 import type { HtmlChunks, RenderedDesign, RenderMerge, RenderTextOptions } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document';
+import type { MergeTemplate } from './template';
 
 // The answer's shapes are the service contract's (spec: Merge, TextOptions, HtmlChunks, Rendered).
 export type { HtmlChunks };
@@ -28,13 +29,13 @@ export interface Layout {
   mode: DesignMode;
   design: DesignDocument;
   rendererVersion: number;
-  /** Whole HTML with merge tags as written. */
-  html: string;
+  /** Whole HTML with merge tags as written, and where values go. */
+  html: MergeTemplate;
   css: string;
   js: string;
   fonts: string[];
   /** Simple semantic HTML of the content, for the plain-text version. */
-  textSource: string;
+  text: MergeTemplate;
   subject: string;
   preheader: string;
   warnings: string[];

@@ -36,7 +36,7 @@ export class InFlightTracker {
   }
 }
 
-const PING_SUBJECTS = new Set(BACKEND_SERVICES.map(pingSubject));
+const PING_SUBJECTS = new Set<string>(BACKEND_SERVICES.map(pingSubject));
 
 /**
  * Marks each handled message in flight until its reply has been published, times it by

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { contextLogFields, type RequestContext } from './context/request-context';
 import { readTrace } from './context/trace-context';
+import { loggableUrl } from './loggable-url';
 
 /** Paths that must never reach a log line, whatever logs them. */
 export const REDACTED_PATHS = [
@@ -36,9 +37,10 @@ export class LoggingModule {
             quietReqLogger: true,
             customProps: (req) => traceFields((req as { requestContext?: RequestContext }).requestContext),
             ...(fromMessages ? { mixin: contextLogFields } : {}),
-            // One short line per request: what it was and how it ended, never its headers or body.
+            // One short line per request: what it was and how it ended, never its headers or
+            // body, nor the person or the signature its address may hold.
             serializers: {
-              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url && loggableUrl(req.url) }),
               res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
             },
           },

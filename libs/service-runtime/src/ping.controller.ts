@@ -1,7 +1,7 @@
 import { Controller, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { hostname } from 'node:os';
-import { type BackendService, type PingReply, pingSubject } from '@embed/contracts';
+import { type BackendService, pingSubject } from '@embed/contracts';
+import { Handles } from './handles';
 
 /** A controller answering the readiness ping of `service` (its subject is per service). */
 export function pingControllerFor(service: BackendService): Type {
@@ -10,8 +10,8 @@ export function pingControllerFor(service: BackendService): Type {
 
   @Controller()
   class PingController {
-    @MessagePattern(pingSubject(service))
-    ping(): PingReply {
+    @Handles(pingSubject(service))
+    ping() {
       return { service, instanceId, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
     }
   }

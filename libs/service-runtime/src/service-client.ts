@@ -3,6 +3,7 @@ import { type ClientProxy, ClientsModule, Transport } from '@nestjs/microservice
 import { JSONCodec, type NatsConnection } from 'nats';
 import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
+import { DeadlinePassedError, HOP_MARGIN_MS, type ReplyOf, type RequestOf, type Subject } from '@embed/contracts';
 import { natsHeadersOf } from './context/nats-headers';
 import { currentRequestContext, openHop } from './context/request-context';
 import { replyOutcome, serviceCallDuration } from './ops/metrics';
@@ -20,12 +21,18 @@ export class ServiceUnavailableError extends Error {
 const codec = JSONCodec<{ pattern: string; data: unknown; id: string } | { err?: unknown; response?: unknown }>();
 
 /**
- * Request-reply over NATS with a deadline per call, in the message format of Nest's
- * NATS transport so that the services' @MessagePattern handlers answer it. It uses
- * the connection's shared reply subscription (nats.js `request`), where Nest's own
- * client subscribes and unsubscribes once per request; with no replica listening it
- * fails at once instead of waiting for the deadline. The current request context goes
- * along in the message's headers, as a child span of the caller's.
+ * Request-reply over NATS in the message format of Nest's NATS transport, so that the
+ * services' @MessagePattern handlers answer it. It uses the connection's shared reply
+ * subscription (nats.js `request`), where Nest's own client subscribes and unsubscribes
+ * once per request; with no replica listening it fails at once instead of waiting for
+ * the deadline. The current request context goes along in the message's headers, as a
+ * child span of the caller's.
+ *
+ * The deadline is absolute: the request context's own (or one given for a call made
+ * outside a request). The caller waits for what is left of it; the callee gets it less
+ * HOP_MARGIN_MS, so its answer arrives while the caller can still use it. A call whose
+ * callee would have no time left is not sent. Requests and replies are typed by the
+ * subject (the registry in @embed/contracts), and the callee checks the payload again.
  */
 @Injectable()
 export class ServiceClient {
@@ -33,19 +40,22 @@ export class ServiceClient {
 
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
-  async request<T>(subject: string, payload: unknown, timeoutMs: number): Promise<T> {
+  async request<S extends Subject>(subject: S, payload: RequestOf<S>, deadline = currentRequestContext()?.deadline): Promise<ReplyOf<S>> {
+    if (deadline === undefined) throw new Error(`${subject} asked without a deadline: call it within a request that has one, or give one`);
     const stopTimer = serviceCallDuration.startTimer({ subject });
     const caller = currentRequestContext();
-    const hop = openHop(`${subject} request`, SpanKind.CLIENT, caller?.requestId ?? '', caller);
+    const calleeDeadline = deadline - HOP_MARGIN_MS;
+    const hop = openHop(`${subject} request`, SpanKind.CLIENT, caller?.requestId ?? '', caller, calleeDeadline);
     try {
+      if (calleeDeadline <= Date.now()) throw new DeadlinePassedError(`${subject} could be asked`);
       const nats = await this.connect();
       const message = codec.encode({ pattern: subject, data: payload ?? {}, id: randomUUID() });
-      const answer = await nats.request(subject, message, { timeout: timeoutMs, headers: natsHeadersOf(hop.context) });
-      const reply = codec.decode(answer.data) as { err?: unknown; response?: T };
+      const answer = await nats.request(subject, message, { timeout: Math.max(1, deadline - Date.now()), headers: natsHeadersOf(hop.context) });
+      const reply = codec.decode(answer.data) as { err?: unknown; response?: ReplyOf<S> };
       if (reply.err !== undefined && reply.err !== null) throw new Error(`the handler failed: ${JSON.stringify(reply.err)}`);
       stopTimer({ outcome: replyOutcome(reply.response) });
       hop.end();
-      return reply.response as T;
+      return reply.response as ReplyOf<S>;
     } catch (error) {
       stopTimer({ outcome: 'unavailable' });
       hop.end(error);

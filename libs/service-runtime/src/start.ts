@@ -1,11 +1,14 @@
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Logger } from 'nestjs-pino';
 import type { BackendService } from '@embed/contracts';
+import { DeadlineInterceptor } from './context/deadline.interceptor';
 import { DrainingNatsServer } from './draining-nats.server';
 import { InFlightInterceptor, InFlightTracker } from './in-flight';
+import { maxPayloadProblem } from './max-payload';
 import { OpsServer } from './ops/ops-server';
+import { READINESS_CHECKS, type ReadinessChecks } from './ops/readiness';
 
 /** Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT. */
 export function finishSetup(app: INestApplicationContext): void {
@@ -23,7 +26,9 @@ export interface BackendServiceOptions {
 
 /**
  * Starts a back-end service on NATS in the queue group named after it, so that its
- * replicas share the load; on SIGTERM it finishes in-flight messages, then exits.
+ * replicas share the load; it works to each message's deadline; on SIGTERM it finishes
+ * in-flight messages, then exits. A NATS too small for the system's largest messages
+ * stops it at start, naming the setting.
  */
 export async function startBackendService({ service, module, natsUrl, shutdownGraceMs, ops }: BackendServiceOptions) {
   const inFlight = new InFlightTracker();
@@ -33,10 +38,25 @@ export async function startBackendService({ service, module, natsUrl, shutdownGr
     shutdownGraceMs,
   );
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, bufferLogs: true });
-  app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
+  app.useGlobalInterceptors(new InFlightInterceptor(inFlight), new DeadlineInterceptor());
   finishSetup(app);
   await app.listen();
-  await new OpsServer({ ...ops, ready: () => server.isConnected() }).start();
+  const problem = maxPayloadProblem(server.maxPayload());
+  if (problem) throw new Error(problem);
+  const nats = async () => {
+    if (!server.isConnected()) throw new Error('not connected');
+  };
+  await new OpsServer({ ...ops, checks: { nats, ...ownReadinessChecks(app) } }).start();
   app.get(Logger).log(`${service} listening on NATS (queue group "${service}")`);
   return app;
+}
+
+/** The checks the service's module provides (READINESS_CHECKS); none when it provides none. */
+function ownReadinessChecks(app: INestApplicationContext): ReadinessChecks {
+  // Through ModuleRef: the application's own get() ends the process on an unknown token.
+  try {
+    return app.get(ModuleRef).get<ReadinessChecks>(READINESS_CHECKS, { strict: false });
+  } catch {
+    return {};
+  }
 }

@@ -3,9 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { FilesystemStorage } from './filesystem-storage';
+import { StorageUnavailableError } from './storage-unavailable';
+import { itListsAFolderInOrder } from './listing-behaviour';
 import { checkSignedFile } from './signed-urls';
 
 const key = 'exports/prj_1/test/psn_1/exp_1.pdf';
+
+/**
+ * Whether an object is there, closing what get() opened: a read stream left unread opens
+ * its file lazily and fails after the folder is removed, in whichever test runs next.
+ */
+async function isStored(storage: FilesystemStorage, key: string): Promise<boolean> {
+  const object = await storage.get(key);
+  object?.body.destroy();
+  return object !== null;
+}
 
 describe('FilesystemStorage', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'storage-'));
@@ -18,12 +30,27 @@ describe('FilesystemStorage', () => {
     expect({ contentType: object?.contentType, bytes: object?.bytes }).toEqual({ contentType: 'application/pdf', bytes: 8 });
     expect(await text(object!.body)).toBe('%PDF-1.7');
     await storage.deletePrefix('exports/prj_1/test/psn_1/');
-    expect(await storage.get(key)).toBeNull();
+    expect(await isStored(storage, key)).toBe(false);
+  });
+
+  it('deletes one file and nothing beside it, and deleting a missing one is not a failure', async () => {
+    const other = 'exports/prj_1/test/psn_1/exp_2.pdf';
+    await storage.put(key, Buffer.from('one'), 'application/pdf');
+    await storage.put(other, Buffer.from('two'), 'application/pdf');
+    await storage.delete(key);
+    await storage.delete(key);
+    expect(await isStored(storage, key)).toBe(false);
+    expect(await isStored(storage, other)).toBe(true);
+    await expect(storage.delete('exports/../x.pdf')).rejects.toThrow(/not a storage key/);
+    expect(existsSync(path.join(root, 'exports/prj_1/test/psn_1'))).toBe(true);
+    await storage.delete(other);
+    expect(existsSync(path.join(root, 'exports/prj_1/test/psn_1'))).toBe(false);
+    expect(existsSync(path.join(root, 'exports/prj_1/test'))).toBe(true);
   });
 
   it('refuses keys and prefixes it did not make, so no path leaves its directory', async () => {
     await expect(storage.put('exports/../../etc/passwd.pdf', Buffer.alloc(1), 'application/pdf')).rejects.toThrow(/not a storage key/);
-    expect(await storage.get('exports/a/b/c/../../x.pdf')).toBeNull();
+    expect(await isStored(storage, 'exports/a/b/c/../../x.pdf')).toBe(false);
     await expect(storage.deletePrefix('../')).rejects.toThrow(/not a storage prefix/);
     await expect(storage.deletePrefix('exports/')).rejects.toThrow(/not a storage prefix/);
   });
@@ -49,15 +76,33 @@ describe('FilesystemStorage', () => {
     // Two sweeps at once, as two renderers would: each file is deleted once, and neither fails.
     const counts = await Promise.all([storage.deleteExportsWrittenBefore(cutoff), storage.deleteExportsWrittenBefore(cutoff)]);
     expect(counts[0] + counts[1]).toBe(2);
-    expect(await storage.get(keys.expired)).toBeNull();
+    expect(await isStored(storage, keys.expired)).toBe(false);
     expect(existsSync(leftover)).toBe(false);
-    expect(await storage.get(keys.live)).not.toBeNull();
-    expect(await storage.get(keys.image)).not.toBeNull();
-    expect(await storage.get('exports/prj_1/test/psn_2/exp_other.pdf')).not.toBeNull();
+    expect(await isStored(storage, keys.live)).toBe(true);
+    expect(await isStored(storage, keys.image)).toBe(true);
+    expect(await isStored(storage, 'exports/prj_1/test/psn_2/exp_other.pdf')).toBe(true);
   });
 
   it('finds nothing to delete before anything was exported', async () => {
     const empty = new FilesystemStorage(path.join(root, 'nothing-yet'), 'secret');
     await expect(empty.deleteExportsWrittenBefore(new Date())).resolves.toBe(0);
+  });
+
+  itListsAFolderInOrder(() => storage);
+
+  it('checks that its directory can be read and written, making it on first use', async () => {
+    const fresh = new FilesystemStorage(path.join(root, 'made-on-first-use'), 'secret');
+    await expect(fresh.check()).resolves.toBeUndefined();
+    expect(existsSync(path.join(root, 'made-on-first-use'))).toBe(true);
+  });
+
+  it('fails with StorageUnavailableError when its directory cannot be used, and finds nothing there', async () => {
+    // A directory that cannot be made, even by root: its parent is a file.
+    writeFileSync(path.join(root, 'a-file'), 'not a directory');
+    const broken = new FilesystemStorage(path.join(root, 'a-file', 'storage'), 'secret');
+    await expect(broken.check()).rejects.toThrow(StorageUnavailableError);
+    await expect(broken.put(key, Buffer.from('x'), 'application/pdf')).rejects.toThrow(StorageUnavailableError);
+    await expect(broken.delete(key)).rejects.toThrow(StorageUnavailableError);
+    expect(await broken.get(key)).toBeNull();
   });
 });

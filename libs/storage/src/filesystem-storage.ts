@@ -1,10 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deleteFilesWrittenBefore } from './expired-files';
 import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
 import { signedFilePath } from './signed-urls';
-import { contentTypeOf, isStorageKey } from './storage-keys';
+import { onStore } from './storage-unavailable';
+import { contentTypeOf, isLedgerKey, isStorageKey } from './storage-keys';
+
+const isOurKey = (key: string) => isStorageKey(key) || isLedgerKey(key);
+/** A file that is not there, as opposed to a disk that cannot be read. */
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Objects as files under one directory (the default, for `npm start` and one-machine
@@ -17,31 +22,78 @@ export class FilesystemStorage implements ObjectStorage {
   ) {}
 
   private pathOf(key: string): string {
-    if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+    if (!isOurKey(key)) throw new Error(`not a storage key: ${key}`);
     return path.join(this.root, key);
+  }
+
+  /** The directory is there (it is made on first use) and this process may read and write it: a read-only, unmounted or foreign disk is not. */
+  check(): Promise<void> {
+    return onStore('be reached', async () => {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.R_OK | constants.W_OK);
+    });
   }
 
   /** The type is not kept: it follows from the key's extension when read back. */
   async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const partial = `${target}.${process.pid}.partial`;
-    await writeFile(partial, body);
-    await rename(partial, target);
+    return onStore('write a file', async () => {
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${target}.${process.pid}.partial`;
+      // A delete that empties the folder removes it (see delete), maybe between mkdir and the write: then it is made again.
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await writeFile(partial, body);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
+      await rename(partial, target);
+    });
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    if (!isStorageKey(key)) return null;
+    if (!isOurKey(key)) return null;
     const file = this.pathOf(key);
-    const info = await stat(file).catch(() => null);
+    const info = await onStore('read a file', () =>
+      stat(file).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      }),
+    );
     if (!info?.isFile()) return null;
     return { body: createReadStream(file), contentType: contentTypeOf(key), bytes: info.size };
   }
 
+  /** The file's folder goes too once it is empty: it is named by the person's id, which must not outlive them. */
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    return onStore('delete a file', async () => {
+      await rm(file, { force: true });
+      await rmdir(path.dirname(file)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+      });
+    });
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     if (!/^(?:exports|images)\/(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage prefix: ${prefix}`);
-    await rm(path.join(this.root, prefix), { recursive: true, force: true });
+    await onStore('delete files', () => rm(path.join(this.root, prefix), { recursive: true, force: true }));
+  }
+
+  async *list(prefix: string, startAfter = ''): AsyncIterable<string> {
+    if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage folder: ${prefix}`);
+    const names = await onStore('list files', () =>
+      readdir(path.join(this.root, prefix)).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      }),
+    );
+    // A file still being written (see put) is not an object yet.
+    const keys = names.filter((name) => !name.endsWith('.partial')).map((name) => `${prefix}${name}`);
+    for (const key of keys.sort()) if (key > startAfter) yield key;
   }
 
   /**

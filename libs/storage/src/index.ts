@@ -2,7 +2,21 @@ export { FilesystemStorage } from './filesystem-storage';
 export { ObjectStorage, type DownloadLink, type StoredObject } from './object-storage';
 export { openStorage, type StorageConfig } from './open-storage';
 export { S3Storage } from './s3-storage';
+export { StorageUnavailableError } from './storage-unavailable';
 export { attachmentDisposition, safeFilename } from './safe-filename';
 export { checkSignedFile, FILES_PATH, signedFilePath, type SignatureCheck, type SignedFile } from './signed-urls';
-export { CONTENT_TYPES, contentTypeOf, exportKey, type FileExtension, type FileOwner, imageKey, isImageKey, isStorageKey, ownerPrefixes } from './storage-keys';
+export {
+  CONTENT_TYPES,
+  contentTypeOf,
+  exportKey,
+  type FileExtension,
+  type FileOwner,
+  imageKey,
+  isImageKey,
+  isLedgerKey,
+  isStorageKey,
+  LEDGER_PREFIX,
+  ledgerKey,
+  ownerPrefixes,
+} from './storage-keys';
 export { type ImageExtension, sniffImage } from './image-type';

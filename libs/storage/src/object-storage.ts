@@ -14,16 +14,24 @@ export interface DownloadLink {
 }
 
 /**
- * Object storage for exported files and uploaded images. Keys are ours (see
+ * Object storage for exported files, uploaded images and the erasure ledger. Keys are ours (see
  * storage-keys.ts): slash-separated, no `..`, ending in the file's extension. An abstract
- * class rather than an interface so that it is also the Nest injection token.
+ * class rather than an interface so that it is also the Nest injection token. Every
+ * operation that fails because of the store, not of its arguments, rejects with
+ * StorageUnavailableError.
  */
 export abstract class ObjectStorage {
+  /** Resolves when the store answers and takes writes; cheap enough for every readiness probe. */
+  abstract check(signal: AbortSignal): Promise<void>;
   abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when there is no object under the key. */
   abstract get(key: string): Promise<StoredObject | null>;
+  /** Removes the object under `key`, if there is one (a file whose write was refused). */
+  abstract delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a person's files when they are erased). */
   abstract deletePrefix(prefix: string): Promise<void>;
+  /** The keys under `prefix` (a folder: it ends in `/`, and nothing below it is listed), in order, from the first after `startAfter`. */
+  abstract list(prefix: string, startAfter?: string): AsyncIterable<string>;
   /** A download address that stops working at `expiresAt` and names the file `filename`. */
   abstract downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink>;
 }

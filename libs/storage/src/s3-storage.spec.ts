@@ -5,9 +5,13 @@ import { text } from 'node:stream/consumers';
 // s3rver ships no types; it is the S3-compatible server that runs here (see the environment notes).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver');
+import { itListsAFolderInOrder } from './listing-behaviour';
 import { S3Storage } from './s3-storage';
+import { StorageUnavailableError } from './storage-unavailable';
 
 const bucket = 'exports-test';
+// s3rver's fixed development credentials.
+const clientAt = (port: number) => ({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 const key = 'exports/prj_1/test/psn_1/exp_1.pdf';
 
 describe('S3Storage against s3rver', () => {
@@ -18,13 +22,7 @@ describe('S3Storage against s3rver', () => {
 
   beforeAll(async () => {
     ({ port } = await server.run());
-    storage = new S3Storage(bucket, {
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      forcePathStyle: true,
-      // s3rver's fixed development credentials.
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    storage = new S3Storage(bucket, clientAt(port));
   });
   afterAll(async () => {
     storage.close();
@@ -55,8 +53,7 @@ describe('S3Storage against s3rver', () => {
   });
 
   it('signs links for the public address when the services reach the store at another', async () => {
-    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    const internal = { region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials };
+    const internal = clientAt(port);
     const published = new S3Storage(bucket, internal, { ...internal, endpoint: `http://localhost:${port}` });
     try {
       await published.put(key, Buffer.from('%PDF-1.7 public'), 'application/pdf');
@@ -68,11 +65,48 @@ describe('S3Storage against s3rver', () => {
     }
   });
 
+  it('deletes one object and nothing beside it, and deleting a missing one is not a failure', async () => {
+    await storage.put('exports/prj_1/test/psn_3/exp_1.pdf', Buffer.from('a'), 'application/pdf');
+    await storage.put('exports/prj_1/test/psn_3/exp_2.pdf', Buffer.from('b'), 'application/pdf');
+    await storage.delete('exports/prj_1/test/psn_3/exp_1.pdf');
+    await storage.delete('exports/prj_1/test/psn_3/exp_1.pdf');
+    expect(await storage.get('exports/prj_1/test/psn_3/exp_1.pdf')).toBeNull();
+    expect(await storage.get('exports/prj_1/test/psn_3/exp_2.pdf')).not.toBeNull();
+  });
+
   it('deletes every object under a prefix and nothing else', async () => {
     await storage.put('images/prj_1/test/psn_1/img_1.png', Buffer.from('a'), 'image/png');
     await storage.put('images/prj_1/test/psn_2/img_2.png', Buffer.from('b'), 'image/png');
     await storage.deletePrefix('images/prj_1/test/psn_1/');
     expect(await storage.get('images/prj_1/test/psn_1/img_1.png')).toBeNull();
     expect(await storage.get('images/prj_1/test/psn_2/img_2.png')).not.toBeNull();
+  });
+
+  itListsAFolderInOrder(() => storage);
+
+  it('checks that the bucket answers', async () => {
+    await expect(storage.check(AbortSignal.timeout(1_000))).resolves.toBeUndefined();
+    const missing = new S3Storage('no-such-bucket', clientAt(port));
+    try {
+      await expect(missing.check(AbortSignal.timeout(1_000))).rejects.toThrow(StorageUnavailableError);
+    } finally {
+      missing.close();
+    }
+  });
+
+  it('fails every operation with StorageUnavailableError while the store is away', async () => {
+    // A port nothing listens on any more, as a store that went down leaves it.
+    const gone = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+    const { port: gonePort } = await gone.run();
+    await gone.close();
+    const away = new S3Storage(bucket, clientAt(gonePort));
+    try {
+      await expect(away.check(AbortSignal.timeout(1_000))).rejects.toThrow(StorageUnavailableError);
+      await expect(away.put(key, Buffer.from('x'), 'application/pdf')).rejects.toThrow(StorageUnavailableError);
+      await expect(away.get(key)).rejects.toThrow(StorageUnavailableError);
+      await expect(away.deletePrefix('exports/prj_1/test/psn_1/')).rejects.toThrow(StorageUnavailableError);
+    } finally {
+      away.close();
+    }
   });
 });

@@ -26,7 +26,12 @@ export const ownerPrefixes = (owner: FileOwner) => [`exports/${ownerPath(owner)}
 /** Uploaded images are public (emails show them to anyone): their links carry no signature. */
 export const isImageKey = (key: string) => key.startsWith('images/');
 
-/** Keys the code above makes, and nothing else: no `..`, no empty segment, a known extension. */
+/** The erasure ledger's entries (libs/erasure-ledger): one JSON object each, named by the time and a hash. */
+export const LEDGER_PREFIX = 'erasure-ledger/';
+export const ledgerKey = (name: string) => `${LEDGER_PREFIX}${name}.json`;
+export const isLedgerKey = (key: string) => /^erasure-ledger\/[A-Za-z0-9_-]{1,100}\.json$/.test(key);
+
+/** Keys the code above makes for files, and nothing else: no `..`, no empty segment, a known extension. */
 export function isStorageKey(key: string): boolean {
   const match = /^(?:exports|images)(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
   return match !== null && match[1] in CONTENT_TYPES;

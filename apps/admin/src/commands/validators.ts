@@ -1,9 +1,7 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { loadConfig, webhookUrlSpecs } from '@embed/config';
 import { ENVIRONMENTS, type Environment, SUBSCRIBABLE_EVENTS, type SubscribableEvent } from '@embed/contracts';
+import { targetProblem, webhookRule } from '@embed/egress-guard';
 import { normalizeOrigin, OriginError } from '@embed/origin-rules';
-import { resolvedAddressProblem, type UrlSafetyRule, webhookUrlProblem } from '@embed/webhook-signing';
 import { oneOf, UsageError } from '../cli-args';
 
 export const environmentFlag = (value: string): Environment => oneOf('env', value, ENVIRONMENTS);
@@ -43,21 +41,7 @@ export function webhookUrlFlag(value: string): string {
  */
 export async function safeWebhookUrlFlag(flag: string, value: string): Promise<string> {
   const url = webhookUrlFlag(value);
-  const rule: UrlSafetyRule = { allowPrivate: loadConfig(webhookUrlSpecs).WEBHOOK_ALLOW_PRIVATE_URLS };
-  const refuse = (problem: string) => new UsageError(`--${flag} ${problem} (got "${value}")`);
-  const formProblem = webhookUrlProblem(url, rule);
-  if (formProblem) throw refuse(formProblem);
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = rule.allowPrivate || isIP(host) ? [host] : await resolve(host);
-  const addressProblem = resolvedAddressProblem(host, addresses, rule);
-  if (addressProblem) throw refuse(addressProblem);
+  const problem = await targetProblem(new URL(url), webhookRule(loadConfig(webhookUrlSpecs).WEBHOOK_ALLOW_PRIVATE_URLS));
+  if (problem) throw new UsageError(`--${flag} ${problem} (got "${value}")`);
   return url;
-}
-
-async function resolve(host: string): Promise<string[]> {
-  try {
-    return (await lookup(host, { all: true })).map((entry) => entry.address);
-  } catch {
-    throw new UsageError(`the webhook host ${host} could not be resolved`);
-  }
 }

@@ -1,6 +1,17 @@
-import { fail } from '@embed/contracts';
+import { fail, type ServiceReply } from '@embed/contracts';
+import { PersonErasedError } from '@embed/data-access';
 
 /** The same answer whether the design does not exist or belongs to another person, project or environment. */
 export const designNotFound = () => fail(404, 'design_not_found', 'no design with that id is this person’s');
 
 export const userErased = () => fail(409, 'user_erased', 'this person is being erased');
+
+/** A write that met an erasure starting under it (the person's row lock decides) answers 409, not a fault. */
+export async function unlessErased<T>(write: () => Promise<ServiceReply<T>>): Promise<ServiceReply<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof PersonErasedError) return userErased();
+    throw error;
+  }
+}

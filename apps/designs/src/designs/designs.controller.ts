@@ -1,41 +1,39 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DESIGNS_SUBJECTS } from '@embed/contracts';
-import { whenValid } from '../common/payload-check';
-import { checkCreateDesign, checkDesignRequest, checkListDesigns, checkSaveDesign } from './design-payloads';
+import { type CreateDesignRequest, type DesignRequest, DESIGNS_SUBJECTS, type ListDesignsRequest, type RequestContext, type SaveDesignRequest } from '@embed/contracts';
+import { Handles } from '@embed/service-runtime';
 import { DesignsService } from './designs.service';
 
 @Controller()
 export class DesignsController {
   constructor(private readonly designs: DesignsService) {}
 
-  @MessagePattern(DESIGNS_SUBJECTS.list)
-  list(@Payload() payload: unknown) {
-    return whenValid(checkListDesigns(payload), (request) => this.designs.list(request));
+  @Handles(DESIGNS_SUBJECTS.list)
+  list(request: ListDesignsRequest) {
+    return this.designs.list(request);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.get)
-  get(@Payload() payload: unknown) {
-    return whenValid(checkDesignRequest(payload), (request) => this.designs.get(request));
+  @Handles(DESIGNS_SUBJECTS.get)
+  get(request: DesignRequest) {
+    return this.designs.get(request);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.create)
-  create(@Payload() payload: unknown) {
-    return whenValid(checkCreateDesign(payload), (request) => this.designs.create(request));
+  @Handles(DESIGNS_SUBJECTS.create)
+  create(request: CreateDesignRequest, context: RequestContext) {
+    return this.designs.create(request, context);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.save)
-  save(@Payload() payload: unknown) {
-    return whenValid(checkSaveDesign(payload), (request) => this.designs.save(request));
+  @Handles(DESIGNS_SUBJECTS.save)
+  save(request: SaveDesignRequest, context: RequestContext) {
+    return this.designs.save(request, context);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.delete)
-  delete(@Payload() payload: unknown) {
-    return whenValid(checkDesignRequest(payload), (request) => this.designs.delete(request));
+  @Handles(DESIGNS_SUBJECTS.delete)
+  delete(request: DesignRequest, context: RequestContext) {
+    return this.designs.delete(request, context);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.revisions)
-  revisions(@Payload() payload: unknown) {
-    return whenValid(checkDesignRequest(payload), (request) => this.designs.revisions(request));
+  @Handles(DESIGNS_SUBJECTS.revisions)
+  revisions(request: DesignRequest) {
+    return this.designs.revisions(request);
   }
 }

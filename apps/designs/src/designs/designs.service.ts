@@ -8,16 +8,17 @@ import {
   type ListDesignsRequest,
   ok,
   type PersonScope,
+  type RequestContext,
   type RestorePointList,
   type SaveDesignRequest,
   type StoredDesign,
   type ServiceReply,
 } from '@embed/contracts';
-import { type DesignRecord, DesignsRepository, type KnownPerson, PersonErasedError } from '@embed/data-access';
+import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
+import { designForMode } from '@embed/design-document';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
-import { designNotFound, userErased } from '../common/replies';
+import { designNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
-import { checkDocument } from './document-check';
 import { toDesign, toRestorePoint, toSummary } from './design-views';
 
 /**
@@ -30,16 +31,6 @@ export interface OwnedDesign {
 }
 
 const listOf = (person: KnownPerson) => JSON.stringify([person.projectId, person.environment, person.personId]);
-
-/** A write that met an erasure starting under it (the person's row lock decides) answers 409, not a fault. */
-async function unlessErased<T>(write: () => Promise<ServiceReply<T>>): Promise<ServiceReply<T>> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof PersonErasedError) return userErased();
-    throw error;
-  }
-}
 
 @Injectable()
 export class DesignsService {
@@ -69,29 +60,34 @@ export class DesignsService {
   }
 
   /** Revision 0 with its restore point and `design.saved`; the person becomes known if they were not. */
-  async create({ person: scope, mode, name, doc }: CreateDesignRequest): Promise<ServiceReply<Design>> {
-    const checked = checkDocument(doc, mode);
+  async create({ person: scope, mode, name, doc }: CreateDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
+    const checked = designForMode(doc, mode);
     if (!checked.ok) return checked;
-    const person = await this.people.known(scope);
+    const person = await this.people.known(scope, context);
     if (!person.ok) return person;
-    return unlessErased(async () => ok(toDesign(await this.designs.create(person.value, { name, mode, doc }))));
+    return unlessErased(async () => ok(toDesign(await this.designs.create(person.value, { name, mode, doc }, context))));
   }
 
-  async save({ person: scope, designId, mode, name, doc }: SaveDesignRequest): Promise<ServiceReply<Design>> {
-    const checked = checkDocument(doc, mode);
+  async save({ person: scope, designId, mode, name, doc, baseRevision }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
+    const checked = designForMode(doc, mode);
     if (!checked.ok) return checked;
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     return unlessErased(async () => {
-      const saved = await this.designs.save(owner.value, designId, { name, doc });
-      return saved ? ok(toDesign(saved)) : designNotFound();
+      const outcome = await this.designs.save(owner.value, designId, { name, doc, baseRevision }, context);
+      if (!outcome) return designNotFound();
+      if ('conflict' in outcome) {
+        const stored = toDesign(outcome.conflict);
+        return fail(409, 'revision_conflict', `the design was saved at revision ${stored.revision} since revision ${baseRevision}; nothing was saved`, { design: stored });
+      }
+      return ok(toDesign(outcome.saved));
     });
   }
 
-  async delete({ person: scope, designId }: DesignRequest): Promise<ServiceReply<null>> {
+  async delete({ person: scope, designId }: DesignRequest, context: RequestContext): Promise<ServiceReply<null>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
-    return unlessErased(async () => ((await this.designs.delete(owner.value, designId)) ? ok(null) : designNotFound()));
+    return unlessErased(async () => ((await this.designs.delete(owner.value, designId, context)) ? ok(null) : designNotFound()));
   }
 
   async revisions({ person: scope, designId }: DesignRequest): Promise<ServiceReply<RestorePointList>> {

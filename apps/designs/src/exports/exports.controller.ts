@@ -1,16 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DESIGNS_SUBJECTS } from '@embed/contracts';
-import { whenValid } from '../common/payload-check';
-import { checkExportDesign } from './export-payloads';
-import { ExportsService } from './exports.service';
+import { DESIGNS_SUBJECTS, type ExportDesignRequest, type RequestContext } from '@embed/contracts';
+import { Handles } from '@embed/service-runtime';
+import { ExportDesign } from './export-design';
 
 @Controller()
 export class ExportsController {
-  constructor(private readonly exports: ExportsService) {}
+  constructor(private readonly exportDesign: ExportDesign) {}
 
-  @MessagePattern(DESIGNS_SUBJECTS.export)
-  export(@Payload() payload: unknown) {
-    return whenValid(checkExportDesign(payload), (request) => this.exports.export(request));
+  @Handles(DESIGNS_SUBJECTS.export)
+  export(request: ExportDesignRequest, context: RequestContext) {
+    return this.exportDesign.execute(request, context);
   }
 }

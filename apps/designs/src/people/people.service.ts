@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ok, type PersonScope, type ServiceReply } from '@embed/contracts';
+import { ok, type PersonScope, type RequestContext, type ServiceReply } from '@embed/contracts';
 import { type KnownPerson, PeopleRepository } from '@embed/data-access';
 import { userErased } from '../common/replies';
 
@@ -14,8 +14,8 @@ export class PeopleService {
   }
 
   /** The person, made known first when needed (a token minted or a design saved does that). */
-  async known(scope: PersonScope): Promise<ServiceReply<KnownPerson>> {
-    return this.usable(await this.people.findOrCreate(scope));
+  async known(scope: PersonScope, context: RequestContext): Promise<ServiceReply<KnownPerson>> {
+    return this.usable(await this.people.findOrCreate(scope, context));
   }
 
   private usable<P extends KnownPerson | null>(person: P): ServiceReply<P> {

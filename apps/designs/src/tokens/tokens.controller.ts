@@ -1,21 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DESIGNS_SUBJECTS } from '@embed/contracts';
-import { whenValid } from '../common/payload-check';
-import { checkMintToken, checkVerifyToken } from './token-payloads';
+import { DESIGNS_SUBJECTS, type MintTokenRequest, type RequestContext, type VerifyTokenRequest } from '@embed/contracts';
+import { Handles } from '@embed/service-runtime';
 import { TokensService } from './tokens.service';
 
 @Controller()
 export class TokensController {
   constructor(private readonly tokens: TokensService) {}
 
-  @MessagePattern(DESIGNS_SUBJECTS.mintToken)
-  mint(@Payload() payload: unknown) {
-    return whenValid(checkMintToken(payload), (request) => this.tokens.mint(request));
+  @Handles(DESIGNS_SUBJECTS.mintToken)
+  mint(request: MintTokenRequest, context: RequestContext) {
+    return this.tokens.mint(request, context);
   }
 
-  @MessagePattern(DESIGNS_SUBJECTS.verifyToken)
-  verify(@Payload() payload: unknown) {
-    return whenValid(checkVerifyToken(payload), (request) => this.tokens.verify(request));
+  @Handles(DESIGNS_SUBJECTS.verifyToken)
+  verify(request: VerifyTokenRequest) {
+    return this.tokens.verify(request);
   }
 }

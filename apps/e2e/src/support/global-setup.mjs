@@ -6,6 +6,9 @@ import { SERVICES, serviceSpec, startService, stopProcesses, waitUntilReady } fr
 import { prepareStack } from '../../../../tools/lib/stack.mjs';
 import { stackStateFile } from './stack-state.mjs';
 
+/** Sweeps run every couple of seconds, so tests see what they put right without waiting minutes. */
+const SHORT_SWEEPS = { ERASURE_SWEEP_MS: '2000', WEBHOOK_RETENTION_SWEEP_MS: '2000', TOKEN_SWEEP_MS: '2000' };
+
 /** Service processes a previous run left behind (Jest skips the teardown when the setup fails). */
 async function stopLeftovers(file) {
   if (!existsSync(file)) return;
@@ -26,7 +29,7 @@ export default async function globalSetup() {
     await prepareStack(p, { freshDatabase: true, started: startedInfrastructure });
     const services = {};
     for (const name of SERVICES) {
-      const spec = serviceSpec(name, p, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
+      const spec = serviceSpec(name, p, { LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '15000', ...SHORT_SWEEPS });
       services[name] = { spec, pid: startService(spec, { detached: true }).pid };
     }
     writeFileSync(file, JSON.stringify({ baseUrl: p.baseUrl, env: p.env, services }, null, 2));

@@ -16,6 +16,25 @@ interface PathTemplate {
 }
 
 const DOC_ID = 'https://embed.test/openapi.json';
+const REQUEST_ID = { $ref: '#/components/headers/Request-Id' };
+
+/** What a request no operation takes answers, as the document's description says: `Error` with this code. */
+const refusal = (code: string, headers: Record<string, unknown> = {}) => ({
+  headers: { 'Request-Id': REQUEST_ID, ...headers },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error', properties: { code: { enum: [code] } } } } },
+});
+const BAD_PATH = refusal('request_invalid');
+const ROUTE_NOT_FOUND = refusal('not_found');
+const METHOD_NOT_ALLOWED = refusal('method_not_allowed', { Allow: { required: true, schema: { type: 'string' } } });
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The gateway's own OpenAPI document, used to check every answer the end-to-end tests
@@ -39,14 +58,53 @@ export class OpenApiContract {
   /** Why this answer breaks the document, or null when it keeps to it. */
   problem(method: string, url: string, answer: CheckedAnswer): string | null {
     const path = url.split('?')[0];
+    const bodiless = method === 'HEAD';
+    // A path that does not decode names nothing: the gateway answers it 400 whatever the method.
+    if (!decodes(path)) return this.checkResponse(`${method} ${path} (does not decode)`, BAD_PATH, 400, answer, bodiless);
     const found = this.paths.find(({ pattern }) => pattern.test(path));
-    if (!found) return this.checkResponse(`${method} ${path} (no such path)`, this.document.components.responses.RouteNotFound, 404, answer);
-    const operation = found.item[method === 'HEAD' ? 'get' : method.toLowerCase()];
-    if (!operation) return this.checkResponse(`${method} ${found.template} (no such method)`, this.document.components.responses.MethodNotAllowed, 405, answer);
+    if (!found) return this.checkResponse(`${method} ${path} (no such path)`, ROUTE_NOT_FOUND, 404, answer, bodiless);
+    const operation = found.item[bodiless ? 'get' : method.toLowerCase()];
+    if (!operation) return this.checkResponse(`${method} ${found.template} (no such method)`, METHOD_NOT_ALLOWED, 405, answer, bodiless);
     const name = `${operation.operationId} (${method} ${found.template})`;
     const response = operation.responses[String(answer.status)];
     if (!response) return `${name} answered ${answer.status}, which the document does not list (${Object.keys(operation.responses).join(', ')}): ${answer.text.slice(0, 300)}`;
     return this.checkResponse(name, response, answer.status, method === 'HEAD' ? { ...answer, text: '' } : answer, method === 'HEAD');
+  }
+
+  /**
+   * Why this webhook delivery breaks the document's `webhooks`, or null when it keeps to
+   * it: its kind is one of them, its `Service-Signature` has the header's form, and its
+   * body has exactly the fields of the kind's schema (a field the document does not name
+   * is drift too, though receivers are told to ignore such fields).
+   */
+  webhookProblem(headers: Record<string, string>, rawBody: string): string | null {
+    let body: any;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      return `the body is not JSON: ${rawBody.slice(0, 200)}`;
+    }
+    const operation = this.document.webhooks?.[body?.type]?.post;
+    if (!operation) return `a webhook of type ${JSON.stringify(body?.type)}, which the document's webhooks (${Object.keys(this.document.webhooks ?? {}).join(', ')}) do not have`;
+    const name = `webhook ${body.type}`;
+    for (const parameter of operation.parameters ?? []) {
+      if (parameter.in !== 'header') continue;
+      const value = headers[parameter.name.toLowerCase()];
+      if (value === undefined) {
+        if (parameter.required) return `${name}: header ${parameter.name} is missing`;
+        continue;
+      }
+      const validate = this.validator(parameter.schema);
+      if (!validate(value)) return `${name}: header ${parameter.name} ${JSON.stringify(value)} does not match: ${this.ajv.errorsText(validate.errors)}`;
+    }
+    const schema = operation.requestBody.content['application/json'].schema;
+    const validate = this.validator(closed(this.resolve(schema)));
+    if (validate(body)) return null;
+    return `${name}: the body does not match the document: ${this.ajv.errorsText(validate.errors, { separator: '; ' })}\n${rawBody.slice(0, 500)}`;
+  }
+
+  private resolve(schema: Record<string, any>): Record<string, any> {
+    return schema.$ref ? this.resolve(this.document.components.schemas[schema.$ref.split('/').pop()]) : schema;
   }
 
   private checkResponse(name: string, response: Record<string, any>, status: number, answer: CheckedAnswer, bodiless = false): string | null {
@@ -82,6 +140,13 @@ export class OpenApiContract {
     }
     return validate;
   }
+}
+
+/** The schema with no field allowed beyond those it names, at every level: a webhook's body is checked for drift both ways. */
+function closed(schema: Record<string, any>): Record<string, any> {
+  if (!schema.properties) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties as Record<string, any>).map(([name, property]) => [name, closed(property)]));
+  return { ...schema, properties, unevaluatedProperties: false };
 }
 
 /** `{name}` is one path segment, except a parameter marked as spanning several (a file's key). */

@@ -16,9 +16,9 @@ interface StackState {
   services: Record<string, { spec: ServiceSpec; pid: number }>;
 }
 
-const repoRoot = path.resolve(__dirname, '../../../..');
+export const repoRoot = path.resolve(__dirname, '../../../..');
 /** The local profile the suite runs on: `test` unless E2E_PROFILE names another (to run two suites at once). */
-const profileName = (process.env['E2E_PROFILE'] ?? 'test') as keyof typeof localProfiles;
+export const profileName = (process.env['E2E_PROFILE'] ?? 'test') as keyof typeof localProfiles;
 const stateFile = path.join(repoRoot, '.local', profileName, 'e2e-stack.json');
 const readState = (): StackState => JSON.parse(readFileSync(stateFile, 'utf8'));
 
@@ -26,6 +26,12 @@ export const stackEnv = () => readState().env;
 /** The operators' port of a service (see tools/lib/services.mjs). */
 export const opsUrl = (name: string) => `http://127.0.0.1:${readState().services[name].spec.env.OPS_PORT}`;
 export const baseUrl = () => readState().baseUrl;
+/** Every service process the stack started, replicas included. */
+export const serviceNames = () => Object.keys(readState().services);
+/** The process id of a service as last started. */
+export const pidOf = (name: string) => readState().services[name].pid;
+/** How the stack started a service (command, arguments, environment, log file). */
+export const serviceSpecOf = (name: string): ServiceSpec => readState().services[name].spec;
 /** The file a service's stdout and stderr (its JSON log lines) go to. */
 export const logFileOf = (name: string) => readState().services[name].spec.logFile;
 export const testPorts = localProfiles[profileName].ports;
@@ -47,6 +53,17 @@ export async function killService(name: string, signal: NodeJS.Signals = 'SIGKIL
   process.kill(pid, signal);
   for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
   if (isAlive(pid)) throw new Error(`${name} (pid ${pid}) did not exit after ${signal}`);
+}
+
+/**
+ * Freezes one service process (SIGSTOP) as a long garbage collection or an overloaded
+ * node would: it keeps its connections and reads what was sent meanwhile once it runs
+ * again. Returns the function that lets it run again (SIGCONT).
+ */
+export function pauseService(name: string): () => void {
+  const { pid } = readState().services[name];
+  process.kill(pid, 'SIGSTOP');
+  return () => process.kill(pid, 'SIGCONT');
 }
 
 /**
@@ -72,6 +89,38 @@ export function startService(name: string, { replica = false, env = {} as Record
   else state.services[name].pid = pid;
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   return pid;
+}
+
+/**
+ * Stops a replica that startService started and forgets it, so that later checks of
+ * "every service alive" judge only the processes the stack still means to run.
+ */
+export async function stopReplica(pid: number): Promise<void> {
+  process.kill(pid, 'SIGTERM');
+  await waitFor(`the replica (pid ${pid}) to stop`, async () => !isAlive(pid), 30_000);
+  const state = readState();
+  for (const [name, service] of Object.entries(state.services)) if (service.pid === pid && name.includes('#')) delete state.services[name];
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+}
+
+/**
+ * Restarts services with `env` over the stack's own settings (none: back to the stack's
+ * own), and waits until the stack is ready, saying what is missing if it never is.
+ */
+export async function restartServices(names: string[], env: Record<string, string> = {}): Promise<void> {
+  for (const name of names) {
+    await killService(name, 'SIGTERM');
+    startService(name, { env });
+  }
+  let last = '';
+  const ready = async () => {
+    const answer = await fetch(`${baseUrl()}/readyz`).catch(() => null);
+    last = answer ? await answer.text() : 'no answer';
+    return answer?.status === 200;
+  };
+  await waitFor(`/readyz to answer 200 after restarting ${names.join(', ')}`, ready, 60_000).catch((error: Error) => {
+    throw new Error(`${error.message}; it last said ${last}`);
+  });
 }
 
 export async function waitFor<T>(what: string, check: () => Promise<T | false>, timeoutMs = 20_000): Promise<T> {

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { type OpenApiContract, openApiContract } from './openapi-contract';
 import { sleep } from './stack';
 
 export interface ReceivedWebhook {
@@ -29,16 +30,30 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A real receiver in its own process, as an integrator's server would be. */
+/**
+ * A real receiver in its own process, as an integrator's server would be. Every delivery
+ * it gets is checked against the `webhooks` of the gateway's OpenAPI document, as every
+ * HTTP answer is (openapi-contract.ts): reading what it received, or stopping it, fails
+ * the test once one did not keep to the document.
+ */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+  private readonly problems: string[] = [];
   private constructor(
     private readonly child: ChildProcess,
     readonly port: number,
+    contract: OpenApiContract,
   ) {
     child.on('message', (message: any) => {
-      if (message.kind === 'request') this.received.push({ ...message, json: JSON.parse(message.body) });
+      if (message.kind !== 'request') return;
+      const problem = contract.webhookProblem(message.headers, message.body);
+      if (problem) this.problems.push(`${message.path}: ${problem}`);
+      this.received.push({ ...message, json: JSON.parse(message.body) });
     });
+  }
+
+  private keptToDocument(): void {
+    if (this.problems.length > 0) throw new Error(`A webhook broke the OpenAPI document's webhooks:\n${this.problems.join('\n')}`);
   }
 
   static async start(port?: number): Promise<WebhookReceiver> {
@@ -48,7 +63,8 @@ export class WebhookReceiver {
       child.once('exit', (code) => reject(new Error(`webhook receiver exited with ${code}`)));
     });
     child.send({ kind: 'listen', port });
-    return new WebhookReceiver(child, await listening);
+    const [contract, listeningOn] = await Promise.all([openApiContract(), listening]);
+    return new WebhookReceiver(child, listeningOn, contract);
   }
 
   /** A URL of its own for one test, so tests never see each other's events. */
@@ -61,6 +77,7 @@ export class WebhookReceiver {
   }
 
   at(name: string): ReceivedWebhook[] {
+    this.keptToDocument();
     return this.received.filter((request) => request.path === `/${name}`);
   }
 
@@ -75,9 +92,11 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
+    if (this.child.exitCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      this.child.kill('SIGTERM');
+      await exited;
+    }
+    this.keptToDocument();
   }
 }

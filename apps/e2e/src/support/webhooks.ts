@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
-import { admin, killService, sleep, startService, testPorts, waitFor, waitUntilReady } from './stack';
+import { admin, killService, startService, waitFor, waitUntilReady } from './stack';
 import { WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -23,11 +21,11 @@ export async function restartDispatcher(env: Record<string, string> = {}): Promi
  * UTF-8 characters, any `v1=` matching, `t` within five minutes.
  */
 export function verifySignature(rawBody: string, header: string, secret: string, toleranceSeconds = 300): boolean {
-  const pairs = header.split(',').map((part) => part.split('='));
-  const t = Number(pairs.find(([key]) => key === 't')?.[1]);
-  if (!Number.isFinite(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const pairs = header.split(',').map((part) => part.trim().split('='));
+  const t = pairs.find(([key]) => key === 't')?.[1] ?? '';
+  if (!/^\d{1,12}$/.test(t) || Math.abs(Date.now() / 1000 - Number(t)) > toleranceSeconds) return false;
   const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${t}.${rawBody}`, 'utf8').digest();
-  return pairs.some(([key, value]) => key === 'v1' && value.length === 64 && timingSafeEqual(Buffer.from(value, 'hex'), expected));
+  return pairs.some(([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/i.test(value ?? '') && timingSafeEqual(Buffer.from(value, 'hex'), expected));
 }
 
 export interface WebhookProject {
@@ -52,28 +50,6 @@ export function deliveries(projectId: string, limit = 50): any[] {
 
 export const waitForDelivery = (projectId: string, what: string, check: (delivery: any) => boolean, timeoutMs = 20_000) =>
   waitFor(what, async () => deliveries(projectId).find(check) ?? false, timeoutMs);
-
-const profileName = process.env['E2E_PROFILE'] ?? 'test';
-const toolsDir = path.resolve(__dirname, '../../../../tools/lib');
-
-/**
- * Kills the stack's Redis outright (SIGKILL, as a crash would), then has the stack's own
- * tooling start it again on the same port and data folder.
- */
-export async function crashAndRestartRedis(downMs: number): Promise<void> {
-  const port = String(testPorts.redis);
-  const info = spawnSync('redis-cli', ['-p', port, 'info', 'server'], { encoding: 'utf8' }).stdout;
-  const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
-  if (!pid) throw new Error(`no Redis answers on port ${port}`);
-  process.kill(pid, 'SIGKILL');
-  await sleep(downMs);
-  const restart = `const { profile } = await import('${toolsDir}/profiles.mjs');
-    const { ensureInfrastructure } = await import('${toolsDir}/infra.mjs');
-    await ensureInfrastructure(profile('${profileName}'));`;
-  const started = spawnSync(process.execPath, ['--input-type=module', '-e', restart], { encoding: 'utf8' });
-  if (started.status !== 0) throw new Error(`Redis did not start again: ${started.stderr}`);
-  await waitFor('Redis to answer again', async () => spawnSync('redis-cli', ['-p', port, 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG');
-}
 
 /** For a suite: a receiver process and a dispatcher with fast retries, both undone after it. */
 export function useReceiverAndFastDispatcher(): () => WebhookReceiver {

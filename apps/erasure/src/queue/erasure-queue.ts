@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type JobsOptions, Queue, type WorkerOptions } from 'bullmq';
 import type { ErasureTarget } from '@embed/data-access';
 import { instrumentQueue, jobContext, type JobContext, RedisConnection } from '@embed/service-runtime';
@@ -39,10 +39,13 @@ export type ErasureJob = ErasureTarget & JobContext;
 
 @Injectable()
 export class ErasureQueue implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(ErasureQueue.name);
   private readonly queue: Queue<ErasureJob>;
 
   constructor(redis: RedisConnection) {
     this.queue = new Queue<ErasureJob>(ERASURE_QUEUE, { connection: redis, defaultJobOptions: ERASURE_JOB_OPTIONS });
+    // A queue re-emits its connection's errors; without a listener one would end the process.
+    this.queue.on('error', (err) => this.logger.warn({ err }, 'the erasure queue lost Redis; it reconnects'));
     instrumentQueue(this.queue);
   }
 

@@ -1,10 +1,13 @@
-import { type ErasureRepository, type ErasureTarget, PERSON_TABLES } from '@embed/data-access';
+import type { RequestContext } from '@embed/contracts';
+import { type ErasureRepository, type ErasureTarget, type LedgerRecord, PERSON_TABLES } from '@embed/data-access';
 import { type ObjectStorage, ownerPrefixes } from '@embed/storage';
 
 /** What an erasure needs of the database. */
-export type ErasureStore = Pick<ErasureRepository, 'deleteBatch' | 'finish'>;
+export type ErasureStore = Pick<ErasureRepository, 'deleteBatch' | 'erasingUserId' | 'finish'>;
 /** What an erasure needs of the object storage (uploaded images, exported files). */
 export type ErasureFiles = Pick<ObjectStorage, 'deletePrefix'>;
+/** Stores the erasure's ledger entry (see ErasureLedger.write). */
+export type LedgerWriter = (target: ErasureTarget, userId: string) => Promise<LedgerRecord>;
 
 /**
  * Erases everything of one person: each table in batches of short transactions (a
@@ -14,14 +17,25 @@ export type ErasureFiles = Pick<ObjectStorage, 'deletePrefix'>;
  *
  * Stored files (images, file exports) go by the person's key prefixes before `finish`:
  * until the person's row is gone a crash runs every step again, files included, and
- * after that nothing could find them.
+ * after that nothing could find them. The ledger entry is stored just before `finish` for
+ * the same reason: it needs the integrator's id, which `finish` deletes. `user.erased`
+ * keeps the id and trace of `context`, the request that asked for the erasure.
  */
-export async function erasePerson(store: ErasureStore, files: ErasureFiles, target: ErasureTarget, batchSize: number): Promise<boolean> {
+export async function erasePerson(
+  store: ErasureStore,
+  files: ErasureFiles,
+  writeLedger: LedgerWriter,
+  target: ErasureTarget,
+  batchSize: number,
+  context?: RequestContext,
+): Promise<boolean> {
   for (const table of PERSON_TABLES) {
     let deleted: number;
     do deleted = await store.deleteBatch(table, target, batchSize);
     while (deleted === batchSize);
   }
   for (const prefix of ownerPrefixes(target)) await files.deletePrefix(prefix);
-  return store.finish(target);
+  const userId = await store.erasingUserId(target);
+  if (userId === null) return false;
+  return store.finish(target, await writeLedger(target, userId), context);
 }

@@ -1,9 +1,10 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { ErasureRepository } from '@embed/data-access';
-import { instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
+import { currentRequestContext, instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
 import { ObjectStorage } from '@embed/storage';
-import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, type ErasureJob, ErasureQueue } from '../queue/erasure-queue';
+import { ErasureLedger } from '../ledger/erasure-ledger';
+import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, type ErasureJob } from '../queue/erasure-queue';
 import { erasePerson } from './erase-person';
 
 /** Rows deleted per statement: bigger is faster, smaller holds locks for less time. */
@@ -18,12 +19,12 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     private readonly redis: RedisConnection,
     private readonly erasure: ErasureRepository,
-    private readonly queue: ErasureQueue,
     private readonly files: ObjectStorage,
+    private readonly ledger: ErasureLedger,
     @Inject(ERASURE_BATCH_SIZE) private readonly batchSize: number,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     // A worker blocks on Redis, so it has connections of its own that wait out an outage.
     const connection = { ...this.redis.options, maxRetriesPerRequest: null };
     this.worker = new Worker<ErasureJob>(ERASURE_QUEUE, (job) => this.run(job.data), { connection, ...ERASURE_WORKER_OPTIONS });
@@ -31,9 +32,6 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     // Logged by our id only: the integrator's id for the person never reaches a log.
     this.worker.on('failed', (job, err) => this.logger.warn({ err, personId: job?.data.personId, attempt: job?.attemptsMade }, 'erasure attempt failed'));
     this.worker.on('error', (err) => this.logger.error({ err }, 'erasure worker error'));
-    // A crash between marking and queueing, or a job given up after its last attempt,
-    // leaves someone `erasing` with no job; queueing them again is harmless (same job id).
-    for (const target of await this.erasure.unfinished()) await this.queue.enqueue(target);
   }
 
   /** Lets the jobs in hand finish their current run; an interrupted one would resume anyway. */
@@ -45,7 +43,8 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
   private run({ requestId, traceparent, tracestate, ...target }: ErasureJob): Promise<void> {
     return runJob('erasure run', { requestId, traceparent, tracestate }, async () => {
       const started = Date.now();
-      const erased = await erasePerson(this.erasure, this.files, target, this.batchSize);
+      const writeLedger = (person: typeof target, userId: string) => this.ledger.write(person, userId);
+      const erased = await erasePerson(this.erasure, this.files, writeLedger, target, this.batchSize, currentRequestContext());
       if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
     });
   }

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { DESIGNS_SUBJECTS, type EditorSession, type VerifyTokenRequest } from '@embed/contracts';
+import { DESIGNS_SUBJECTS, type VerifyTokenRequest } from '@embed/contracts';
 import { ApiError } from '../http/api-error';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { bearerCredential } from './bearer';
 import type { AuthenticatedRequest } from './request-context';
 
@@ -19,7 +19,11 @@ export class EditorTokenGuard implements CanActivate {
     if (!token) throw new ApiError(401, 'token_invalid', 'Send the editor token as "Authorization: Bearer <token>".');
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : null;
     const verify: VerifyTokenRequest = { token, origin };
-    request.session = await this.services.call<EditorSession>(DESIGNS_SUBJECTS.verifyToken, verify, TIMEOUTS_MS.read);
+    const reply = await this.services.reply(DESIGNS_SUBJECTS.verifyToken, verify);
+    // Known even when the token is refused: its site, and only its site, may read the answer (editor-cors).
+    request.tokenOrigin = reply.tokenOrigin;
+    if (!reply.ok) throw ApiError.fromService(reply.error);
+    request.session = reply.value;
     return true;
   }
 }

@@ -7,6 +7,8 @@ import type { KeyContext } from '@embed/data-access';
 export interface AuthenticatedRequest extends FastifyRequest {
   key?: KeyContext;
   session?: EditorSession;
+  /** The site of the editor token the request carried, once the designs service has found it (even to refuse it). */
+  tokenOrigin?: string;
 }
 
 /** The secret key's context of a server-API request (set by SecretKeyGuard). */

@@ -13,13 +13,11 @@ import {
   type ListDesignsRequest,
   type RestorePoint,
   type SaveDesignRequest,
-  type StoredDesign,
 } from '@embed/contracts';
 import { Session } from '../auth/request-context';
-import { DesignIdParams, ListQuery } from '../embed/dto/common.dto';
-import { DEFAULT_PAGE_SIZE } from '../embed/user-designs.controller';
+import { DEFAULT_PAGE_SIZE, DesignIdParams, ListQuery } from '../embed/dto/common.dto';
 import type { ErrorAnswers } from '../openapi/operation-doc';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { CreateDesignDto, SaveDesignDto } from './dto/design-body.dto';
 import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
@@ -43,14 +41,14 @@ export class EditorDesignsController {
   })
   create(@Session() session: EditorSession, @Body() body: CreateDesignDto): Promise<Design> {
     const request: CreateDesignRequest = { person: person(session), mode: session.mode, name: body.name, doc: body.doc };
-    return this.services.call<Design>(DESIGNS_SUBJECTS.create, request, TIMEOUTS_MS.write);
+    return this.services.call(DESIGNS_SUBJECTS.create, request);
   }
 
   @Get()
   @EditorEndpoint('editorRead', { operationId: 'listEditorDesigns', summary: 'The person’s designs, newest first.', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
   list(@Session() session: EditorSession, @Query() query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = { person: person(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
-    return this.services.call<DesignList>(DESIGNS_SUBJECTS.list, request, TIMEOUTS_MS.read);
+    return this.services.call(DESIGNS_SUBJECTS.list, request);
   }
 
   @Get(':id')
@@ -58,7 +56,7 @@ export class EditorDesignsController {
   @EditorEndpoint('editorRead', { operationId: 'getEditorDesign', summary: 'A design with its document.', answers: { 200: 'Design' }, errors: NOT_FOUND })
   async get(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<string> {
     const request: DesignRequest = { person: person(session), designId: params.id };
-    return designJson(await this.services.call<StoredDesign>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read));
+    return designJson(await this.services.call(DESIGNS_SUBJECTS.get, request));
   }
 
   @Put(':id')
@@ -66,11 +64,11 @@ export class EditorDesignsController {
     operationId: 'saveEditorDesign',
     summary: 'Saves a design: a higher revision, and a restore point of the one before.',
     answers: { 200: 'Design' },
-    errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased'] },
+    errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased', 'revision_conflict'] },
   })
   save(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: SaveDesignDto): Promise<Design> {
-    const request: SaveDesignRequest = { person: person(session), designId: params.id, mode: session.mode, name: body.name, doc: body.doc };
-    return this.services.call<Design>(DESIGNS_SUBJECTS.save, request, TIMEOUTS_MS.write);
+    const request: SaveDesignRequest = { person: person(session), designId: params.id, mode: session.mode, name: body.name, doc: body.doc, baseRevision: body.baseRevision };
+    return this.services.call(DESIGNS_SUBJECTS.save, request);
   }
 
   @Delete(':id')
@@ -78,14 +76,14 @@ export class EditorDesignsController {
   @EditorEndpoint('editorWrite', { operationId: 'deleteEditorDesign', summary: 'Deletes a design.', answers: { 204: null }, errors: NOT_FOUND })
   async delete(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<void> {
     const request: DesignRequest = { person: person(session), designId: params.id };
-    await this.services.call<unknown>(DESIGNS_SUBJECTS.delete, request, TIMEOUTS_MS.write);
+    await this.services.call(DESIGNS_SUBJECTS.delete, request);
   }
 
   @Get(':id/revisions')
   @EditorEndpoint('editorRead', { operationId: 'listEditorRevisions', summary: 'The design’s restore points, newest first.', answers: { 200: 'RestorePointList' }, errors: NOT_FOUND })
   revisions(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<{ revisions: RestorePoint[] }> {
     const request: DesignRequest = { person: person(session), designId: params.id };
-    return this.services.call<{ revisions: RestorePoint[] }>(DESIGNS_SUBJECTS.revisions, request, TIMEOUTS_MS.read);
+    return this.services.call(DESIGNS_SUBJECTS.revisions, request);
   }
 
   @Post(':id/export')
@@ -98,6 +96,6 @@ export class EditorDesignsController {
   })
   export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };
-    return this.services.call<HtmlExport | FileExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
+    return this.services.call(DESIGNS_SUBJECTS.export, request);
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { DESIGNS_SUBJECTS, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { DesignIdParams } from './dto/common.dto';
 import { ExportDto } from './dto/export.dto';
 import { EmbedEndpoint } from './embed-endpoint';
@@ -29,6 +29,6 @@ export class ExportsController {
       text: body.text,
       fullPage: body.fullPage,
     };
-    return this.services.call<HtmlExport | FileExport>(DESIGNS_SUBJECTS.export, request, TIMEOUTS_MS.export);
+    return this.services.call(DESIGNS_SUBJECTS.export, request);
   }
 }

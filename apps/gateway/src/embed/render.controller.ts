@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { RenderDto } from './dto/render.dto';
 import { EmbedEndpoint } from './embed-endpoint';
 
@@ -20,6 +20,6 @@ export class RenderController {
   })
   render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
-    return this.services.call<RenderedDesign>(RENDER_DESIGN_SUBJECT, request, TIMEOUTS_MS.render);
+    return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }
 }

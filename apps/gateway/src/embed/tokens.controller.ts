@@ -4,7 +4,7 @@ import type { KeyContext } from '@embed/data-access';
 import { normalizeOrigin, OriginError } from '@embed/origin-rules';
 import { Key } from '../auth/request-context';
 import { ApiError } from '../http/api-error';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { CreateTokenDto, DEFAULT_TOKEN_TTL_SECONDS } from './dto/create-token.dto';
 import { EmbedEndpoint } from './embed-endpoint';
 
@@ -31,10 +31,11 @@ export class TokensController {
     }
     const request: MintTokenRequest = {
       scope: { projectId: key.projectId, environment: key.environment },
+      keyId: key.keyId,
       userId: body.user.id,
       origin,
       ttlSeconds: body.ttl ?? DEFAULT_TOKEN_TTL_SECONDS,
     };
-    return this.services.call<MintedToken>(DESIGNS_SUBJECTS.mintToken, request, TIMEOUTS_MS.read);
+    return this.services.call(DESIGNS_SUBJECTS.mintToken, request);
   }
 }

@@ -1,12 +1,10 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { type DesignList, type DesignRequest, designJson, DESIGNS_SUBJECTS, type ListDesignsRequest, type StoredDesign } from '@embed/contracts';
+import { type DesignList, type DesignRequest, designJson, DESIGNS_SUBJECTS, type ListDesignsRequest } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
-import { ListQuery, UserDesignParams, UserParams } from './dto/common.dto';
+import { ServiceCalls } from '../services/call-service';
+import { DEFAULT_PAGE_SIZE, ListQuery, UserDesignParams, UserParams } from './dto/common.dto';
 import { EmbedEndpoint } from './embed-endpoint';
-
-export const DEFAULT_PAGE_SIZE = 50;
 
 @Controller('embed/v1/users/:userId/designs')
 export class UserDesignsController {
@@ -21,7 +19,7 @@ export class UserDesignsController {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor,
     };
-    return this.services.call<DesignList>(DESIGNS_SUBJECTS.list, request, TIMEOUTS_MS.read);
+    return this.services.call(DESIGNS_SUBJECTS.list, request);
   }
 
   /** Spec 4.3: the design as last saved; another person's design is 404 like a missing one. */
@@ -37,6 +35,6 @@ export class UserDesignsController {
       person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
       designId: params.designId,
     };
-    return designJson(await this.services.call<StoredDesign>(DESIGNS_SUBJECTS.get, request, TIMEOUTS_MS.read));
+    return designJson(await this.services.call(DESIGNS_SUBJECTS.get, request));
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Delete, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ERASURE_SUBJECTS, type EraseUserOutcome, type EraseUserRequest } from '@embed/contracts';
+import { ERASURE_SUBJECTS, type EraseUserRequest } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
-import { ServiceCalls, TIMEOUTS_MS } from '../services/call-service';
+import { ServiceCalls } from '../services/call-service';
 import { UserParams } from './dto/common.dto';
 import { EmbedEndpoint } from './embed-endpoint';
 
@@ -23,7 +23,7 @@ export class UsersController {
   })
   async erase(@Key() key: KeyContext, @Param() params: UserParams, @Res() reply: FastifyReply): Promise<void> {
     const request: EraseUserRequest = { person: { projectId: key.projectId, environment: key.environment, userId: params.userId } };
-    const outcome = await this.services.call<EraseUserOutcome>(ERASURE_SUBJECTS.erase, request, TIMEOUTS_MS.write);
+    const outcome = await this.services.call(ERASURE_SUBJECTS.erase, request);
     if (outcome.status === 'erasing') void reply.status(202).send({ status: 'erasing' });
     else void reply.status(204).send();
   }

@@ -5,6 +5,9 @@ import { ApiError } from '../http/api-error';
 import { ApiOperation } from '../openapi/operation-doc';
 import { FILE_SETTINGS, type FileSettings } from './files.module';
 
+/** Browsers may reuse an image for five minutes; shared caches (proxies, CDNs) keep none. */
+export const IMAGE_CACHING = 'private, max-age=300';
+
 const notFound = () => new ApiError(404, 'not_found', 'There is no file at this address.');
 
 /**
@@ -26,13 +29,14 @@ export class FileDownloadsController {
     answers: { 200: null },
     fileTypes: [...new Set(Object.values(CONTENT_TYPES))],
     wildcard: { name: 'key', description: 'The file’s key, slashes included, as in the `url` of its export or upload.' },
-    errors: { 404: ['not_found'], 410: ['not_found'] },
+    errors: { 404: ['not_found'], 410: ['not_found'], 503: ['service_unavailable'] },
   })
   async download(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = (request.params as Record<string, string>)['*'] ?? '';
     if (!isStorageKey(key)) throw notFound();
     if (isImageKey(key)) {
-      void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // A person's image, so no shared cache keeps it past their erasure (docs/erasure.md).
+      void reply.header('cache-control', IMAGE_CACHING);
     } else {
       const check = checkSignedFile(this.settings.signingSecret, key, request.query as Record<string, unknown>);
       if (!check.ok && check.reason === 'expired') throw new ApiError(410, 'not_found', 'This download link has expired; export the design again.');

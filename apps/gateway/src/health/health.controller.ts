@@ -14,9 +14,9 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: PostgreSQL, Redis, NATS and every back-end service answer within a second. */
+  /** Readiness: PostgreSQL, Redis, NATS, the store and every back-end service answer within a second. */
   @Get('readyz')
-  @ApiOperation({ operationId: 'readiness', summary: 'PostgreSQL, Redis, NATS and every back-end service answer.', answers: { 200: 'Readiness' }, errors: { 503: ['service_unavailable'] } })
+  @ApiOperation({ operationId: 'readiness', summary: 'PostgreSQL, Redis, NATS, the store and every back-end service answer.', answers: { 200: 'Readiness' }, errors: { 503: ['service_unavailable'] } })
   async ready() {
     const report = await this.readiness.check();
     if (!report.ready) {

@@ -1,5 +1,12 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { findJsonFault, formatJsonPath, type JsonFault, type JsonPath } from '@embed/storable-json';
 import { ApiError } from './api-error';
+
+/**
+ * The body field that carries a design document, in every request that has one (render,
+ * the editor's create and save). A fault inside it makes the document not a design.
+ */
+const DESIGN_DOCUMENT_FIELD = 'doc';
 
 /** "user.id must be a string": the first problem found, named by its path in the request. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string | null {
@@ -10,8 +17,9 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
       const entries = Object.entries(error.constraints);
       const [kind, message] = entries.find(([name]) => name === 'whitelistValidation') ?? entries.find(([name]) => /^is[A-Z]/.test(name)) ?? entries[0];
       if (kind === 'whitelistValidation') return `${path} is not an allowed field`;
-      // class-validator starts its messages with the bare property name; name the whole path instead.
-      return message.startsWith(`${error.property} `) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`;
+      // class-validator starts its messages with the bare property name (a shared part's, with the path inside it); name the whole path instead.
+      const named = message.startsWith(`${error.property} `) || message.startsWith(`${error.property}.`);
+      return named ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`;
     }
     const nested = describeValidationErrors(error.children ?? [], path);
     if (nested) return nested;
@@ -19,11 +27,55 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
   return null;
 }
 
-/** Refuses a missing body, or one that is not a JSON object, before its fields are looked at. */
+/**
+ * Names class-transformer leaves out of what it builds, to keep prototypes safe: a field
+ * so named would pass unseen by the rules that refuse unknown fields, and be lost.
+ */
+const DROPPED_NAMES = new Set(['constructor', '__proto__']);
+
+/**
+ * The path of the first field named as class-transformer drops it, at any depth, or null.
+ * A body's design document is left to the design-document check, which reads it whole.
+ */
+export function findDroppedField(value: unknown, type: ArgumentMetadata['type'], path: JsonPath = []): JsonPath | null {
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (type === 'body' && path.length === 0 && key === DESIGN_DOCUMENT_FIELD) continue;
+    const innerPath = [...path, Array.isArray(value) ? Number(key) : key];
+    if (!Array.isArray(value) && DROPPED_NAMES.has(key)) return innerPath;
+    const found = findDroppedField(inner, type, innerPath);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** 400 for input no service may take, named as the fields' own errors are. */
+function faultError(fault: JsonFault, metadata: ArgumentMetadata): ApiError {
+  const [field, ...inside] = fault.path;
+  if (metadata.type === 'body' && field === DESIGN_DOCUMENT_FIELD) {
+    // Worded as the design-document validator words it (the services run the same check).
+    return new ApiError(400, 'design_invalid', `doc is not a design: ${formatJsonPath('$', inside)} ${fault.problem}`);
+  }
+  const name = formatJsonPath(metadata.data ?? '', fault.path) || (metadata.type === 'body' ? 'the request body' : `the ${metadata.type}`);
+  return new ApiError(400, 'request_invalid', `${name} ${fault.problem}`);
+}
+
+/**
+ * Refuses a missing body, or one that is not a JSON object, before its fields are looked
+ * at; and any body, path or query nested too deeply or holding text PostgreSQL cannot
+ * store, before the recursive steps of validation walk it, or holding a field that
+ * class-transformer would drop unseen.
+ */
 class StrictValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw new ApiError(400, 'request_invalid', 'the request body must be a JSON object (Content-Type: application/json)');
+    }
+    if (metadata.type !== 'custom') {
+      const fault = findJsonFault(value);
+      if (fault) throw faultError(fault, metadata);
+      const dropped = findDroppedField(value, metadata.type);
+      if (dropped) throw new ApiError(400, 'request_invalid', `${formatJsonPath(metadata.data ?? '', dropped)} is not an allowed field`);
     }
     return super.transform(value, metadata);
   }

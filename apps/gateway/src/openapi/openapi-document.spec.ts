@@ -10,23 +10,32 @@ import { ImagesRepository, PeopleRepository } from '@embed/data-access';
 import { ObjectStorage } from '@embed/storage';
 import { KeyResolver } from '../auth/key-resolver';
 import { registerEditorCors } from '../editor/editor-cors';
+import { EditorAssets } from '../editor-assets/editor-assets';
 import { FILE_SETTINGS } from '../files/files.module';
 import { GATEWAY_CONTROLLERS } from '../gateway.module';
 import { HealthController } from '../health/health.controller';
 import { ReadinessService } from '../health/readiness.service';
 import { createHttpAdapter } from '../http/fastify';
 import { RouteTable } from '../http/route-table';
+import { asJsonSchema, SHARED_PARTS } from '../http/shared-schemas';
 import { RateLimiterService } from '../rate-limits/rate-limiter.service';
 import { ServiceCalls } from '../services/call-service';
 import { OpenApiController } from './openapi.controller';
+import { ReferencePages, SITE_SETTINGS } from './reference-pages';
+import { WEBHOOK_KINDS } from './webhook-schemas';
+
+const BASE_URL = 'https://embed.example.com';
 
 /** The gateway's routes as Fastify registers them; nothing is called, so the services are stand-ins. */
 @Module({
   imports: [DiscoveryModule],
   controllers: [...GATEWAY_CONTROLLERS, HealthController],
-  providers: [ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, ReadinessService, FILE_SETTINGS].map(
-    (provide) => ({ provide, useValue: {} }),
-  ),
+  providers: [
+    ...[ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, ReadinessService, FILE_SETTINGS, EditorAssets, ReferencePages].map(
+      (provide) => ({ provide, useValue: {} }),
+    ),
+    { provide: SITE_SETTINGS, useValue: { publicBaseUrl: BASE_URL } },
+  ],
 })
 class RoutesOnlyModule {}
 
@@ -37,8 +46,8 @@ describe('the OpenAPI document', () => {
 
   beforeAll(async () => {
     const adapter = createHttpAdapter(routes);
-    registerEditorCors(adapter.getInstance());
     app = await NestFactory.create<NestFastifyApplication>(RoutesOnlyModule, adapter, { logger: false });
+    registerEditorCors(adapter.getInstance(), { isEditorSite: async () => false });
     await app.init();
     document = app.get(OpenApiController).get();
   });
@@ -69,6 +78,49 @@ describe('the OpenAPI document', () => {
     expect(documented.filter((operation) => !served.some((route) => covers(route, operation)))).toEqual([]);
   });
 
+  it('names the configured base URL as its server, and a licence', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: BASE_URL })]);
+    expect(document.info.license.name).toMatch(/UNLICENSED/);
+  });
+
+  it('declares every path parameter on every operation of the path, the editor’s preflights included', () => {
+    const missing = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([template, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        [...template.matchAll(/\{([^}]+)\}/g)]
+          .filter(([, name]) => !(operation.parameters ?? []).some((parameter: any) => parameter.in === 'path' && parameter.name === name))
+          .map(([, name]) => `${method.toUpperCase()} ${template}: ${name}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+    expect(document.paths['/editor/v1/designs/{id}/revisions'].options.parameters.map(({ name }: any) => name)).toEqual(['id']);
+  });
+
+  it('describes every webhook event kind: its envelope, its data and the signature header', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual(['design.deleted', 'design.saved', 'export.created', 'ping', 'user.erased']);
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_KINDS].sort());
+    const saved = document.webhooks['design.saved'].post;
+    expect(saved.parameters).toEqual([expect.objectContaining({ name: 'Service-Signature', in: 'header', required: true })]);
+    const schema = document.components.schemas[saved.requestBody.content['application/json'].schema.$ref.split('/').pop()];
+    expect(schema.required).toEqual(['id', 'type', 'createdAt', 'projectId', 'environment', 'data']);
+    expect(schema.properties.type).toEqual({ const: 'design.saved' });
+    expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision']);
+  });
+
+  it('has a real answer as the example of every JSON answer, error and webhook', () => {
+    const media = [
+      ...Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) =>
+        Object.values(item).flatMap((operation) =>
+          Object.entries(operation.responses as Record<string, any>).map(([status, response]) => [`${operation.operationId} ${status}`, response.content?.['application/json']]),
+        ),
+      ),
+      ...Object.entries(document.webhooks as Record<string, any>).map(([kind, item]) => [kind, item.post.requestBody.content['application/json']]),
+    ].filter(([, content]) => content?.schema && !content.schema.$ref?.endsWith('/OpenApiDocument'));
+    // One example per error code, per schema of a choice (`Export`), else one.
+    const wanted = (schema: any): number => (schema.oneOf ? schema.oneOf.reduce((sum: number, choice: any) => sum + wanted(choice), 0) : (schema.properties?.code?.enum?.length ?? 1));
+    const without = media.filter(([, content]) => Object.keys(content.examples ?? {}).length < wanted(content.schema)).map(([name]) => name);
+    expect(without).toEqual([]);
+  });
+
   it('has operation ids, security and error answers in the spec’s shape', () => {
     const operations = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
     expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
@@ -92,8 +144,11 @@ describe('the OpenAPI document', () => {
       additionalProperties: false,
       properties: { ttl: { type: 'integer', minimum: 60, maximum: 900 }, origin: { minLength: 1, maxLength: 2048 } },
     });
-    expect(schemas.UserRefDto.properties.id).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
-    expect(schemas.MergeDto.properties.contact).toMatchObject({ propertyNames: { maxLength: 100 }, additionalProperties: { maxLength: 2000 } });
+    expect(schemas.UserRef.properties.id).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
+    expect(schemas.Merge.properties.contact).toMatchObject({ propertyNames: { maxLength: 100 }, additionalProperties: { maxLength: 2000 } });
+    // The parts a body shares with the messages are the registry's schemas, not a copy.
+    for (const [name, schema] of Object.entries(SHARED_PARTS)) expect(schemas[name]).toEqual(asJsonSchema(schema));
+    expect(schemas.ExportDto.properties.merge).toEqual({ $ref: '#/components/schemas/Merge' });
     const list = document.paths['/embed/v1/users/{userId}/designs'].get.parameters;
     expect(list).toEqual([
       { name: 'userId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 256 } },

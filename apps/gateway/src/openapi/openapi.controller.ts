@@ -1,7 +1,8 @@
-import { Controller, Get, Header, type OnModuleInit, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, type OnModuleInit, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { ApiOperation } from './operation-doc';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi-document';
+import { SITE_SETTINGS, type SiteSettings } from './reference-pages';
 
 /**
  * Serves the OpenAPI document, made once at start-up from every controller the gateway
@@ -12,10 +13,14 @@ import { buildOpenApiDocument, OPENAPI_PATH } from './openapi-document';
 export class OpenApiController implements OnModuleInit {
   private document: Record<string, unknown> = {};
 
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(SITE_SETTINGS) private readonly site: SiteSettings,
+  ) {}
 
   onModuleInit(): void {
-    this.document = buildOpenApiDocument(this.discovery.getControllers().map((wrapper) => wrapper.metatype as Type));
+    const controllers = this.discovery.getControllers().map((wrapper) => wrapper.metatype as Type);
+    this.document = buildOpenApiDocument(controllers, { serverUrl: this.site.publicBaseUrl });
   }
 
   @Get(OPENAPI_PATH)

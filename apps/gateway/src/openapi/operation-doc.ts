@@ -10,8 +10,8 @@ export type SecurityScheme = 'secretKey' | 'editorToken';
 export interface OperationDoc {
   operationId: string;
   summary: string;
-  /** Success answers by status: a schema of `components.schemas`, or null for no body. */
-  answers: Partial<Record<200 | 201 | 202 | 204, ResponseSchemaName | null>>;
+  /** Success answers by status: a schema of `components.schemas`, or null for no body (a redirect has none). */
+  answers: Partial<Record<200 | 201 | 202 | 204 | 308, ResponseSchemaName | null>>;
   errors?: ErrorAnswers;
   /** A body that is not a validated JSON DTO (an image upload): its media types. */
   rawBody?: { mediaTypes: string[]; maxBytes: number };

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { asJsonSchema, SHARED_PARTS } from '../http/shared-schemas';
 import type { JsonSchema } from './response-schemas';
 
 // class-transformer keeps its `@Type()` records here and exports no typed path to them;
@@ -25,12 +26,15 @@ export class RequestSchemas {
     return this.named(dto.name);
   }
 
-  /** The DTO's schema and those of the DTOs it nests, by class name, for `components.schemas`. */
+  /**
+   * The DTO's schema and those it refers to, for `components.schemas`: the DTOs it nests,
+   * by class name, and the parts it shares with the messages, as the registry defines them.
+   */
   withNested(dto: Type): Record<string, JsonSchema> {
     const found: Record<string, JsonSchema> = {};
     const visit = (name: string) => {
       if (found[name]) return;
-      found[name] = this.named(name);
+      found[name] = Object.hasOwn(SHARED_PARTS, name) ? asJsonSchema(SHARED_PARTS[name as keyof typeof SHARED_PARTS]) : this.named(name);
       for (const match of JSON.stringify(found[name]).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) visit(match[1]);
     };
     visit(dto.name);
@@ -40,6 +44,16 @@ export class RequestSchemas {
   private named(name: string): DtoSchema {
     const schema = this.all[name];
     if (!schema) throw new Error(`${name} has no class-validator rules to describe it`);
-    return { properties: {}, ...schema, additionalProperties: false };
+    const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([field, rule]) => [field, open(rule)]));
+    return { ...schema, properties, additionalProperties: false };
   }
+}
+
+/**
+ * A field validated as an object and no further (`@IsObject()`, a design document) takes
+ * any fields: said outright, or code generators read `{type: object}` as an empty object.
+ */
+function open(rule: JsonSchema): JsonSchema {
+  const checkedField = 'properties' in rule || 'additionalProperties' in rule || '$ref' in rule;
+  return rule['type'] === 'object' && !checkedField ? { ...rule, additionalProperties: true } : rule;
 }

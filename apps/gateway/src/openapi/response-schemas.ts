@@ -1,8 +1,10 @@
 import {
   DESIGN_MODES,
   type Design,
+  DesignIdSchema,
   type DesignList,
   type DesignSummary,
+  ERROR_CODES,
   type ErrorCode,
   FILE_FORMATS,
   type FileExport,
@@ -13,6 +15,7 @@ import {
   type RestorePoint,
   type RestorePointList,
 } from '@embed/contracts';
+import { asJsonSchema } from '../http/shared-schemas';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -21,37 +24,19 @@ export type JsonSchema = Record<string, unknown>;
  * and not described here fails to compile, so the document cannot drift from the code.
  * Fields are required unless listed as optional.
  */
-function objectOf<T>(properties: { [K in keyof T]-?: JsonSchema }, optional: (keyof T)[] = []): JsonSchema {
+export function objectOf<T>(properties: { [K in keyof T]-?: JsonSchema }, optional: (keyof T)[] = []): JsonSchema {
   return { type: 'object', properties, required: Object.keys(properties).filter((name) => !optional.includes(name as keyof T)) };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const string = { type: 'string' };
+export const string = { type: 'string' };
 const strings = { type: 'array', items: string };
-const integer = { type: 'integer', minimum: 0 };
-const dateTime = { type: 'string', format: 'date-time' };
-const designId = { type: 'string', pattern: '^[0-9A-Za-z]{26}$' };
+export const integer = { type: 'integer', minimum: 0 };
+export const dateTime = { type: 'string', format: 'date-time' };
+export const designId = asJsonSchema(DesignIdSchema);
 const mode = { type: 'string', enum: DESIGN_MODES };
-const object = { type: 'object' };
-
-/** Every code, once: listing them as a record makes a new ErrorCode fail to compile until added. */
-const ERROR_CODES = Object.keys({
-  request_invalid: 0,
-  design_invalid: 0,
-  key_invalid: 0,
-  token_invalid: 0,
-  project_suspended: 0,
-  workspace_suspended: 0,
-  origin_not_allowed: 0,
-  design_not_found: 0,
-  mode_unavailable: 0,
-  user_erased: 0,
-  rate_limited: 0,
-  service_unavailable: 0,
-  not_found: 0,
-  method_not_allowed: 0,
-  internal_error: 0,
-} satisfies Record<ErrorCode, 0>);
+// A design document (docs/design-document.md), or another object of fields not listed here: open, so that generated types take it.
+const object = { type: 'object', additionalProperties: true };
 
 /** The body of every error answer (spec section 2, Error), as the exception filter sends it. */
 export interface ErrorBody {
@@ -87,6 +72,8 @@ const htmlExport = objectOf<HtmlExport>({
 export const RESPONSE_SCHEMAS = {
   Error: {
     ...objectOf<ErrorBody>({ error: string, code: { type: 'string', enum: ERROR_CODES }, requestId: string }, ['code', 'requestId']),
+    // Said outright, so that tools which close objects by default (Redocly's example check) take the added fields.
+    additionalProperties: true,
     description: 'Match on `code`; `error` is in words and may be reworded. Some errors add fields, which clients may ignore.',
   },
   Token: objectOf<MintedToken>({ token: string, expiresAt: dateTime }),
@@ -95,8 +82,8 @@ export const RESPONSE_SCHEMAS = {
   DesignList: objectOf<DesignList>({ designs: { type: 'array', items: ref('DesignSummary') }, nextCursor: { type: ['string', 'null'] } }),
   HtmlChunks: objectOf<HtmlChunks>({ body: string, css: string, js: string, fonts: strings }),
   Rendered: rendered,
-  // No `format` field: that is how a client tells it from a FileExport.
-  HtmlExport: { ...htmlExport, not: { required: ['format'] } },
+  // No `format` field (`false`: never present): that is how a client tells it from a FileExport.
+  HtmlExport: { ...htmlExport, properties: { ...(htmlExport.properties as JsonSchema), format: false } },
   FileExport: objectOf<FileExport>({
     exportId: string,
     designId,
@@ -120,7 +107,10 @@ export const RESPONSE_SCHEMAS = {
     status: { const: 'ready' },
     checks: { type: 'object', additionalProperties: string },
   }),
-  OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], description: 'This document (OpenAPI 3.1).' },
+  OpenApiDocument: {
+    ...objectOf<{ openapi: string; info: object; paths: object }>({ openapi: { const: '3.1.0' }, info: object, paths: object }),
+    description: 'This document (OpenAPI 3.1).',
+  },
 } satisfies Record<string, JsonSchema>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

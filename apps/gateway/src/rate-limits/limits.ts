@@ -12,6 +12,7 @@ export const RATE_LIMITS = {
   editorRead: 600,
   editorWrite: 600,
   editorExport: 120,
+  editorRender: 120,
 } as const;
 
 export type Operation = keyof typeof RATE_LIMITS;
@@ -21,7 +22,7 @@ export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Whole seconds until the window resets: at least 1, so that waiting that long works. */
+  /** Whole seconds until one more request is allowed (the oldest counted leaves the window): at least 1, so that waiting that long works. */
   resetSeconds: number;
 }
 

@@ -1,35 +1,49 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { SlidingWindowLimiter } from '@embed/rate-limit';
 import { RedisConnection } from '@embed/service-runtime';
 import { type Operation, RATE_LIMITS, RATE_WINDOW_SECONDS, type RateDecision, secondsUntil } from './limits';
 
 export const RATE_LIMIT_MULTIPLIER = 'RATE_LIMIT_MULTIPLIER';
 
 /**
- * Counts requests in Redis, so that a limit holds across every gateway replica. If
- * Redis is unreachable, each replica counts on its own until it is back.
+ * Counts requests in a sliding window kept in Redis, so that a limit holds across every
+ * gateway replica and no 60 seconds ever pass more than it. If Redis is unreachable,
+ * each replica counts on its own (in fixed windows) until it is back.
  */
 @Injectable()
 export class RateLimiterService {
-  private readonly limiters: Record<Operation, RateLimiterRedis>;
+  private readonly window: SlidingWindowLimiter;
+  private readonly limits: Record<Operation, number>;
+  private readonly alone: Record<Operation, RateLimiterMemory>;
 
   constructor(redis: RedisConnection, @Inject(RATE_LIMIT_MULTIPLIER) multiplier: number) {
-    this.limiters = Object.fromEntries(
-      (Object.keys(RATE_LIMITS) as Operation[]).map((operation) => {
-        const options = { points: Math.round(RATE_LIMITS[operation] * multiplier), duration: RATE_WINDOW_SECONDS, keyPrefix: `rate:${operation}` };
-        return [operation, new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })];
-      }),
-    ) as Record<Operation, RateLimiterRedis>;
+    this.window = new SlidingWindowLimiter(redis, 'rate-window');
+    const operations = Object.keys(RATE_LIMITS) as Operation[];
+    this.limits = Object.fromEntries(operations.map((operation) => [operation, Math.round(RATE_LIMITS[operation] * multiplier)])) as Record<Operation, number>;
+    this.alone = Object.fromEntries(
+      operations.map((operation) => [operation, new RateLimiterMemory({ points: this.limits[operation], duration: RATE_WINDOW_SECONDS })]),
+    ) as Record<Operation, RateLimiterMemory>;
   }
 
   async consume(operation: Operation, subject: string): Promise<RateDecision> {
-    const limiter = this.limiters[operation];
+    const limit = this.limits[operation];
     try {
-      const result = await limiter.consume(subject);
-      return { allowed: true, limit: limiter.points, remaining: result.remainingPoints, resetSeconds: secondsUntil(result.msBeforeNext) };
+      const decision = await this.window.take(`${operation}:${subject}`, limit, RATE_WINDOW_SECONDS * 1000);
+      return { allowed: decision.allowed, limit, remaining: decision.remaining, resetSeconds: secondsUntil(decision.waitMs) };
+    } catch {
+      return this.countAlone(operation, subject);
+    }
+  }
+
+  private async countAlone(operation: Operation, subject: string): Promise<RateDecision> {
+    const limit = this.limits[operation];
+    try {
+      const result = await this.alone[operation].consume(subject);
+      return { allowed: true, limit, remaining: result.remainingPoints, resetSeconds: secondsUntil(result.msBeforeNext) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return { allowed: false, limit: limiter.points, remaining: 0, resetSeconds: secondsUntil(rejection.msBeforeNext) };
+      return { allowed: false, limit, remaining: 0, resetSeconds: secondsUntil(rejection.msBeforeNext) };
     }
   }
 }

@@ -1,27 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import type { ServiceReply } from '@embed/contracts';
+import { budgetOf, type ReplyOf, type RequestOf, type Subject } from '@embed/contracts';
 import { ServiceClient } from '@embed/service-runtime';
 import { ApiError } from '../http/api-error';
 
-/**
- * How long the gateway waits for each kind of call before answering 503. Reads and
- * token minting are single queries; saves take a transaction; rendering is CPU work.
- */
-export const TIMEOUTS_MS = {
-  read: 3_000,
-  write: 5_000,
-  render: 10_000,
-  export: 15_000,
-} as const;
+/** What a subject answers when it does what was asked. */
+export type ValueOf<S extends Subject> = Extract<ReplyOf<S>, { ok: true }> extends { value: infer V } ? V : never;
 
-/** Asks a service over NATS and turns its reply into a value, or into the API error it carries. */
+/**
+ * Asks a service over NATS and turns its reply into a value, or into the API error it
+ * carries. The call's deadline (now plus the subject's budget, from the registry in
+ * @embed/contracts) goes with it: the service works to it and commits nothing past it,
+ * so a 503 for a late answer is true.
+ */
 @Injectable()
 export class ServiceCalls {
   constructor(private readonly client: ServiceClient) {}
 
-  async call<T>(subject: string, payload: unknown, timeoutMs: number): Promise<T> {
-    const reply = await this.client.request<ServiceReply<T>>(subject, payload, timeoutMs);
+  async call<S extends Subject>(subject: S, payload: RequestOf<S>): Promise<ValueOf<S>> {
+    const reply = (await this.reply(subject, payload)) as { ok: true; value: ValueOf<S> } | { ok: false; error: Parameters<typeof ApiError.fromService>[0] };
     if (!reply.ok) throw ApiError.fromService(reply.error);
     return reply.value;
+  }
+
+  /** The service's reply as it is, for a caller that reads more of a refusal than its error. */
+  reply<S extends Subject>(subject: S, payload: RequestOf<S>): Promise<ReplyOf<S>> {
+    return this.client.request(subject, payload, Date.now() + budgetOf(subject));
   }
 }

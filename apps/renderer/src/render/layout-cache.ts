@@ -14,7 +14,7 @@ export class LayoutCache {
   constructor(maxBytes: number) {
     this.layouts = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (layout) => layout.html.length + layout.textSource.length + 1,
+      sizeCalculation: (layout) => layout.html.source.length + layout.text.source.length + 1,
     });
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RenderDesignReply, RenderedDesign } from '@embed/contracts';
+import { RENDER_DESIGN_SUBJECT, type RenderDesignReply, type RenderedDesign } from '@embed/contracts';
+import { answering } from '@embed/service-runtime';
 import { RENDERER_VERSION } from '@embed/render-core';
 import { LayoutCache } from './layout-cache';
 import { RenderService } from './render.service';
@@ -14,7 +15,9 @@ const value = (reply: RenderDesignReply): RenderedDesign => {
 
 describe('RenderService', () => {
   const cache = new LayoutCache(16 * 1024 * 1024);
-  const service = new RenderService(cache);
+  const renderer = new RenderService(cache);
+  // As the renderer answers a message: its payload checked against the subject's schema first.
+  const service = { render: answering(RENDER_DESIGN_SUBJECT, (request) => renderer.render(request)) as (payload: unknown) => RenderDesignReply };
 
   it('renders a document of the project mode, merged', () => {
     const result = value(service.render({ mode: 'email', doc: example('email'), merge: { contact: { first_name: 'Ada' } } }));

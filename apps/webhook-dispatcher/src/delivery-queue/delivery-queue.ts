@@ -1,8 +1,8 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { type JobsOptions, Queue } from 'bullmq';
 import type { DueDelivery } from '@embed/data-access';
 import { instrumentQueue, RedisConnection } from '@embed/service-runtime';
-import { MAX_ATTEMPTS } from '@embed/webhook-signing';
+import { MAX_ATTEMPTS } from '../delivery/retry-schedule';
 
 export const DELIVERY_QUEUE = 'webhook-deliveries';
 export const DELIVERY_JOB = 'deliver';
@@ -48,11 +48,14 @@ export const lockDurationMs = (answerTimeoutMs: number) => answerTimeoutMs + 5_0
 /** The BullMQ queue the dispatcher's admission loop fills and its workers drain. */
 @Injectable()
 export class DeliveryQueue implements OnModuleDestroy {
+  private readonly logger = new Logger(DeliveryQueue.name);
   private readonly queue: Queue<DeliveryJobData>;
 
   constructor(redis: RedisConnection) {
     // Fail fast while Redis is away: the admission loop tries again on its next poll.
     this.queue = new Queue<DeliveryJobData>(DELIVERY_QUEUE, { connection: { ...redis.options, maxRetriesPerRequest: 1 } });
+    // A queue re-emits its connection's errors; without a listener one would end the process.
+    this.queue.on('error', (err) => this.logger.warn({ err }, 'the delivery queue lost Redis; it reconnects'));
     instrumentQueue(this.queue);
   }
 

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import type { DeliveriesRepository } from '@embed/data-access';
-import { signatureHeader, type UrlSafetyRule } from '@embed/webhook-signing';
+import type { EgressRule } from '@embed/egress-guard';
+import { signatureHeader } from '@embed/webhook-signing';
+import type { DeliveryStore } from './batched-deliveries';
 import { nextStep } from './next-step';
 import { recordSkippedDelivery, recordWebhookAttempt } from './webhook-metrics';
 import { postWebhook } from './webhook-post';
@@ -22,7 +23,7 @@ export class AttemptFailedError extends Error {
 export interface DeliverySettings {
   timeoutMs: number;
   retryScale: number;
-  rule: UrlSafetyRule;
+  rule: EgressRule;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface DeliverySettings {
  * loop queues it when its turn comes). Each attempt writes one log line (never the body,
  * the URL or a secret).
  */
-export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryId: string, settings: DeliverySettings): Promise<void> {
+export async function deliverWebhook(deliveries: DeliveryStore, deliveryId: string, settings: DeliverySettings): Promise<void> {
   const claimed = await deliveries.claim(deliveryId);
   if (!claimed) return recordSkippedDelivery();
   const startedAt = new Date();
@@ -41,7 +42,7 @@ export async function deliverWebhook(deliveries: DeliveriesRepository, deliveryI
   const result = await postWebhook(claimed.url, claimed.body, { signature, timeoutMs: settings.timeoutMs, rule: settings.rule });
   const next = nextStep(result, claimed.attempt, claimed.id, settings.retryScale);
   recordWebhookAttempt(result, next);
-  await deliveries.recordAttempt(claimed.id, { startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, next);
+  await deliveries.recordAttempt({ deliveryId: claimed.id, outcome: { startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, next });
   logger.log({ deliveryId: claimed.id, attempt: claimed.attempt, statusCode: result.statusCode, durationMs: result.durationMs, next: next.status }, 'webhook attempt');
   const failure = `attempt ${claimed.attempt}: ${result.error}`;
   if (next.status === 'pending') throw new AttemptFailedError(failure, next.retryInMs);

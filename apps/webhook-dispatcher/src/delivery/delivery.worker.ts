@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import { DeliveriesRepository } from '@embed/data-access';
+import { webhookRule } from '@embed/egress-guard';
 import { instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
 import { AdmissionLoop } from '../admission/admission.loop';
 import { DELIVERY_QUEUE, type DeliveryJobData, lockDurationMs } from '../delivery-queue/delivery-queue';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
+import { batchedDeliveries, type DeliveryStore } from './batched-deliveries';
 import { AttemptFailedError, deliverWebhook, type DeliverySettings } from './deliver-webhook';
 
 /** Wait before retrying a job that failed for our own reasons (database or Redis away), not the receiver's. */
@@ -16,17 +18,19 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DeliveryWorker.name);
   private worker?: Worker<DeliveryJobData>;
   private readonly settings: DeliverySettings;
+  private readonly deliveries: DeliveryStore;
 
   constructor(
     private readonly redis: RedisConnection,
-    private readonly deliveries: DeliveriesRepository,
+    deliveries: DeliveriesRepository,
     private readonly admission: AdmissionLoop,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {
+    this.deliveries = batchedDeliveries(deliveries);
     this.settings = {
       timeoutMs: config.WEBHOOK_ANSWER_TIMEOUT_MS,
       retryScale: config.WEBHOOK_RETRY_SCALE,
-      rule: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+      rule: webhookRule(config.WEBHOOK_ALLOW_PRIVATE_URLS),
     };
   }
 

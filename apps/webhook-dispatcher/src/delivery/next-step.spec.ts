@@ -1,4 +1,4 @@
-import { MAX_ATTEMPTS, retryDelayMs } from '@embed/webhook-signing';
+import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { nextStep } from './next-step';
 
 const answered = (statusCode: number | null) => ({ statusCode, error: statusCode === null ? 'connect ECONNREFUSED' : null, failure: statusCode === null ? ('refused' as const) : null, durationMs: 3 });

@@ -1,5 +1,5 @@
 import type { NextStep } from '@embed/data-access';
-import { retryDelayMs } from '@embed/webhook-signing';
+import { retryDelayMs } from './retry-schedule';
 import type { PostResult } from './webhook-post';
 
 /** Any 2xx confirms (spec §6); anything else is retried on the schedule until no attempt is left. */

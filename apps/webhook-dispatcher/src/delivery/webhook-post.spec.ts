@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webhookRule } from '@embed/egress-guard';
 import { postWebhook } from './webhook-post';
 
-const options = (allowPrivate: boolean, timeoutMs = 1_000) => ({ signature: 't=1,v1=x', timeoutMs, rule: { allowPrivate } });
+const options = (allowPrivate: boolean, timeoutMs = 1_000) => ({ signature: 't=1,v1=x', timeoutMs, rule: webhookRule(allowPrivate) });
 
 /** A loopback server doing `answer` with each request, for as long as the test needs it. */
 async function serve(answer: (res: http.ServerResponse) => void): Promise<{ url: string; close: () => Promise<void> }> {

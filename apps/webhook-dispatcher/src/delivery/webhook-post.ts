@@ -1,8 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { resolvedAddressProblem, type UrlSafetyRule, webhookUrlProblem } from '@embed/webhook-signing';
+import { type EgressRule, EgressRefusedError, guardedLookup, urlProblem } from '@embed/egress-guard';
 
 export interface PostResult {
   /** The receiver's status; null when no answer came (refused, reset, timed out, refused by the safety rule). */
@@ -16,40 +14,16 @@ export interface PostResult {
 export interface PostOptions {
   signature: string;
   timeoutMs: number;
-  rule: UrlSafetyRule;
+  rule: EgressRule;
 }
 
 // Kept-alive connections: a busy receiver is not handed a new TLS handshake per event.
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
-class UnsafeAddressError extends Error {
-  readonly code = 'EUNSAFEADDRESS';
-}
+const FAILURES: Record<string, PostResult['failure']> = { ETIMEDOUT: 'timeout', ECONNREFUSED: 'refused' };
 
-const FAILURES: Record<string, PostResult['failure']> = { EUNSAFEADDRESS: 'blocked', ETIMEDOUT: 'timeout', ECONNREFUSED: 'refused' };
-
-/**
- * A DNS lookup that refuses hosts resolving to addresses the rule forbids. It runs for
- * each new connection and the connection goes to the address it checked, so a DNS
- * answer that changes after the check (rebinding) cannot reach a private address.
- */
-function guardedLookup(rule: UrlSafetyRule): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const problem = resolvedAddressProblem(hostname, addresses.map((a) => a.address), rule);
-      if (problem) return callback(new UnsafeAddressError(problem), '', 0);
-      if (options.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-}
-
-/** Why this URL may not be called now, before any connection: its scheme, or a literal address the rule forbids. */
-function urlProblem(url: URL, rule: UrlSafetyRule): string | null {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return webhookUrlProblem(url.href, rule) ?? (isIP(host) ? resolvedAddressProblem(host, [host], rule) : null);
-}
+const failureOf = (error: Error): PostResult['failure'] =>
+  error instanceof EgressRefusedError ? 'blocked' : (FAILURES[(error as NodeJS.ErrnoException).code ?? ''] ?? 'network');
 
 /**
  * POSTs `body` as it is, signed, and reports what came back. Redirects are not
@@ -89,7 +63,7 @@ export function postWebhook(target: string, body: string, { signature, timeoutMs
     });
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve(result(null, error.message, FAILURES[(error as NodeJS.ErrnoException).code ?? ''] ?? 'network'));
+      resolve(result(null, error.message, failureOf(error)));
     });
     request.end(body);
   });

@@ -1,21 +1,24 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { OutboxRelayRepository } from '@embed/data-access';
+import { DatabaseNotifications, OUTBOX_CHANNEL, OutboxRelayRepository } from '@embed/data-access';
 import { AdmissionLoop } from '../admission/admission.loop';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 import { PollLoop } from '../polling/poll-loop';
+import { planRelay } from './relay-plan';
 
 /** Outbox events per transaction: a burst is relayed in batches back to back. */
 const RELAY_BATCH = 500;
 
 /**
- * Polls the outbox and turns its events into deliveries (subscriptions applied,
- * `design.saved` coalesced). Every replica runs it; a database lock lets one relay at a
- * time, the others find it taken and wait for their next poll.
+ * Turns the outbox's events into deliveries (subscriptions applied, `design.saved`
+ * coalesced) as soon as they are committed: the outbox's trigger notifies at commit, and
+ * the poll catches what a lost notification or connection missed. Every replica runs it;
+ * a database lock lets one relay at a time, the others find it taken and wait.
  */
 @Injectable()
 export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OutboxRelayLoop.name);
   private readonly loop: PollLoop;
+  private readonly notifications: DatabaseNotifications;
 
   constructor(
     private readonly relay: OutboxRelayRepository,
@@ -23,18 +26,21 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
   ) {
     this.loop = new PollLoop(() => this.relayOnce(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not relay the outbox'));
+    this.notifications = new DatabaseNotifications(config.DATABASE_URL, OUTBOX_CHANNEL, () => this.loop.wake());
   }
 
   onApplicationBootstrap(): void {
     this.loop.start();
+    this.notifications.start();
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.notifications.stop();
     await this.loop.stop();
   }
 
   private async relayOnce(): Promise<boolean> {
-    const batch = await this.relay.relayBatch(RELAY_BATCH);
+    const batch = await this.relay.relayBatch(RELAY_BATCH, planRelay);
     if (batch?.deliveries) this.admission.wake();
     return batch?.events === RELAY_BATCH;
   }

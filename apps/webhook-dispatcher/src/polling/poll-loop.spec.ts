@@ -1,14 +1,23 @@
 import { PollLoop } from './poll-loop';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Fake timers: the loop's timing is asserted in its own clock, so a busy machine cannot fail these tests.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+/** A task that takes `ms` of the fake clock. */
+const taking = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PollLoop', () => {
   it('runs again at once while the task reports more work, then waits idle', async () => {
     let runs = 0;
     const loop = new PollLoop(async () => ++runs < 3, 10_000, () => undefined);
     loop.start();
-    await sleep(30);
+    await jest.advanceTimersByTimeAsync(10);
     expect(runs).toBe(3);
+    await jest.advanceTimersByTimeAsync(9_000);
+    expect(runs).toBe(3);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(4);
     await loop.stop();
   });
 
@@ -20,7 +29,7 @@ describe('PollLoop', () => {
       async () => {
         runs++;
         maxActive = Math.max(maxActive, ++active);
-        await sleep(20);
+        await taking(20);
         active--;
         return false;
       },
@@ -28,10 +37,10 @@ describe('PollLoop', () => {
       () => undefined,
     );
     loop.start();
-    await sleep(5);
+    await jest.advanceTimersByTimeAsync(5);
     loop.wake();
     loop.wake();
-    await sleep(60);
+    await jest.advanceTimersByTimeAsync(100);
     expect({ runs, maxActive }).toEqual({ runs: 2, maxActive: 1 });
     await loop.stop();
   });
@@ -48,21 +57,39 @@ describe('PollLoop', () => {
       (error) => errors.push(error),
     );
     loop.start();
-    await sleep(50);
+    await jest.advanceTimersByTimeAsync(90);
     const runsBeforeIdle = runs;
-    await sleep(100);
+    await jest.advanceTimersByTimeAsync(20);
     await loop.stop();
     expect({ runsBeforeIdle, runs, errors: errors.length }).toEqual({ runsBeforeIdle: 1, runs: 2, errors: 1 });
   });
 
   it('stops after the run in progress', async () => {
     let runs = 0;
-    const loop = new PollLoop(async () => (await sleep(10), ++runs > 0), 0, () => undefined);
+    const loop = new PollLoop(async () => (await taking(10), ++runs > 0), 0, () => undefined);
     loop.start();
-    await sleep(5);
-    await loop.stop();
+    await jest.advanceTimersByTimeAsync(5);
+    const stopped = loop.stop();
+    await jest.advanceTimersByTimeAsync(10);
+    await stopped;
     const after = runs;
-    await sleep(30);
-    expect(runs).toBe(after);
+    await jest.advanceTimersByTimeAsync(100);
+    expect({ after, runs }).toEqual({ after: 1, runs: 1 });
+  });
+
+  it('with a minimum gap, starts a woken run no sooner than the gap after the last one ended', async () => {
+    const starts: number[] = [];
+    const loop = new PollLoop(async () => (starts.push(Date.now()), await taking(5), false), 10_000, () => undefined, 20);
+    const t0 = Date.now();
+    loop.start();
+    await jest.advanceTimersByTimeAsync(2);
+    loop.wake();
+    await jest.advanceTimersByTimeAsync(10);
+    loop.wake();
+    await jest.advanceTimersByTimeAsync(100);
+    loop.wake();
+    await jest.advanceTimersByTimeAsync(10);
+    await loop.stop();
+    expect(starts.map((start) => start - t0)).toEqual([0, 25, 112]);
   });
 });

@@ -35,6 +35,13 @@ export interface AttemptOutcome {
 /** What happens next: done, retried after `retryInMs`, or given up. */
 export type NextStep = { status: 'delivered' } | { status: 'pending'; retryInMs: number } | { status: 'failed' };
 
+/** One attempt made, to be kept with what it leads to. */
+export interface RecordedAttempt {
+  deliveryId: string;
+  outcome: AttemptOutcome;
+  next: NextStep;
+}
+
 export interface DeliveryRecord {
   deliveryId: string;
   type: WebhookEventType;
@@ -66,11 +73,11 @@ const DUE = `
   ORDER BY place, id
   LIMIT $2`;
 
-/** Counts the attempt before it is made, which also freezes the body: a delivery that was ever sent is never merged into. */
+/** Counts each attempt before it is made, which also freezes the body: a delivery that was ever sent is never merged into. */
 const CLAIM = `
   UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1
   FROM "WebhookEndpoint" w
-  WHERE d.id = $1 AND w.id = d."webhookId" AND d.status = 'pending'
+  WHERE d.id = ANY($1::text[]) AND w.id = d."webhookId" AND d.status = 'pending'
     AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' + interval '1 second' AND ${HEAD_OF_ITS_DESIGN}
   RETURNING d.id, d.body, d."attemptCount" AS attempt, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
@@ -78,17 +85,35 @@ const CLAIM = `
 // A delivered user.erased no longer names the person: its body was the last place holding
 // the id (docs/erasure.md). A failed one keeps it until it is redelivered.
 const RECORD = `
-  WITH attempt AS (
+  WITH outcome AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::float8[])
+      AS o("attemptId", "deliveryId", "startedAt", "statusCode", "durationMs", error, status, "retryInMs")
+  ), attempt AS (
     INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs", error)
-    VALUES ($1, $2, $3::timestamptz AT TIME ZONE 'UTC', $4, $5, $6)
+    SELECT "attemptId", "deliveryId", "startedAt" AT TIME ZONE 'UTC', "statusCode", "durationMs", error FROM outcome
   )
-  UPDATE "WebhookDelivery" SET
-    status = $7::text::"DeliveryStatus",
-    "deliveredAt" = CASE WHEN $7::text = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
-    body = CASE WHEN $7::text = 'delivered' AND "eventType" = 'user.erased'
-      THEN jsonb_set(body::jsonb, '{data,userId}', '"[erased]"')::text ELSE body END,
-    "nextAttemptAt" = CASE WHEN $7::text = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => $8::float8 / 1000) END
-  WHERE id = $2 AND status = 'pending'`;
+  UPDATE "WebhookDelivery" d SET
+    status = o.status::"DeliveryStatus",
+    "deliveredAt" = CASE WHEN o.status = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
+    body = CASE WHEN o.status = 'delivered' AND d."eventType" = 'user.erased'
+      THEN jsonb_set(d.body::jsonb, '{data,userId}', '"[erased]"')::text ELSE d.body END,
+    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END
+  FROM outcome o
+  WHERE d.id = o."deliveryId" AND d.status = 'pending'`;
+
+/**
+ * Finished deliveries (delivered or given up) whose last attempt, or whose making when
+ * none was made, is older than $1 days: at most $2 of them, with their attempts (cascade).
+ */
+const EXPIRED = `
+  WITH expired AS (
+    SELECT d.id FROM "WebhookDelivery" d
+    WHERE d.status IN ('delivered', 'failed')
+      AND COALESCE((SELECT max(a."attemptedAt") FROM "DeliveryAttempt" a WHERE a."deliveryId" = d.id), d."createdAt")
+        < now() AT TIME ZONE 'UTC' - make_interval(days => $1)
+    LIMIT $2
+  ), deleted AS (DELETE FROM "WebhookDelivery" WHERE id IN (SELECT id FROM expired) RETURNING 1)
+  SELECT count(*)::int AS deleted FROM deleted`;
 
 /** Webhook deliveries: what the dispatcher sends, its attempts, and the operator's view of them. */
 @Injectable()
@@ -100,17 +125,39 @@ export class DeliveriesRepository {
     return this.prisma.sql<DueDelivery>(DUE, [window, limit]);
   }
 
-  /** Takes the delivery for one attempt; null when it is no longer pending, not due, or waits behind an older one of its design. */
-  async claim(id: string): Promise<ClaimedDelivery | null> {
-    const [row] = await this.prisma.sql<{ id: string; body: string; attempt: number; url: string; secret: string; previousSecret: string | null }>(CLAIM, [id]);
-    if (!row) return null;
-    return { id: row.id, body: row.body, url: row.url, attempt: row.attempt, secrets: row.previousSecret ? [row.secret, row.previousSecret] : [row.secret] };
+  /**
+   * Takes deliveries for one attempt each, in one statement: those still pending, due,
+   * and first of their design (the others are left out of the answer).
+   */
+  async claim(ids: string[]): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<{ id: string; body: string; attempt: number; url: string; secret: string; previousSecret: string | null }>(CLAIM, [ids]);
+    return rows.map((row) => ({ id: row.id, body: row.body, url: row.url, attempt: row.attempt, secrets: row.previousSecret ? [row.secret, row.previousSecret] : [row.secret] }));
   }
 
-  /** Keeps the attempt and moves the delivery on to `next`. */
-  async recordAttempt(id: string, outcome: AttemptOutcome, next: NextStep): Promise<void> {
-    const retryInMs = next.status === 'pending' ? next.retryInMs : null;
-    await this.prisma.sql(RECORD, [newId('att'), id, outcome.startedAt.toISOString(), outcome.statusCode, outcome.durationMs, outcome.error, next.status, retryInMs]);
+  /** Keeps each attempt and moves its delivery on to its next step, in one statement. */
+  async recordAttempts(attempts: RecordedAttempt[]): Promise<void> {
+    const column = <T>(of: (attempt: RecordedAttempt) => T) => attempts.map(of);
+    await this.prisma.sql(RECORD, [
+      column(() => newId('att')),
+      column((a) => a.deliveryId),
+      column((a) => a.outcome.startedAt.toISOString()),
+      column((a) => a.outcome.statusCode),
+      column((a) => a.outcome.durationMs),
+      column((a) => a.outcome.error),
+      column((a) => a.next.status),
+      column((a) => (a.next.status === 'pending' ? a.next.retryInMs : null)),
+    ]);
+  }
+
+  /**
+   * Deletes up to `limit` finished deliveries whose last attempt is older than
+   * `retentionDays`, with their attempts; returns how many. A delivery's body names the
+   * person it is about (a failed `user.erased` keeps the id so that it can be sent
+   * again), so no delivery is kept for ever.
+   */
+  async deleteFinishedBefore(retentionDays: number, limit: number): Promise<number> {
+    const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(EXPIRED, [retentionDays, limit]);
+    return deleted;
   }
 
   /** The project's latest deliveries, newest first, each with its attempts in order. */

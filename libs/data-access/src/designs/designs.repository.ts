@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@prisma/client';
-import type { DesignDocument, DesignMode } from '@embed/contracts';
+import { assertBeforeDeadline, type DesignDocument, type DesignMode, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
@@ -85,17 +85,20 @@ export class DesignsRepository {
     return row ?? null;
   }
 
-  // The writes below throw PersonErasedError when the person's erasure started after they were looked up.
+  // The writes below throw PersonErasedError when the person's erasure started after they were looked up,
+  // and DeadlinePassedError (rolled back) when the deadline of the request (`context`) passed before they could commit;
+  // their events keep the request's id and trace.
 
   /** The design, its first restore point and its `design.saved` event, all or nothing. */
-  async create(person: KnownPerson, design: { name: string; mode: DesignMode; doc: DesignDocument }): Promise<DesignRecord> {
+  async create(person: KnownPerson, design: { name: string; mode: DesignMode; doc: DesignDocument }, context: RequestContext): Promise<DesignRecord> {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const row = await tx.design.create({
         data: { id: newDesignId(), ...ownedBy(person), ...design, revision: FIRST_REVISION, doc: design.doc as Prisma.InputJsonObject },
         select: { ...summaryFields, doc: true },
       });
-      await this.keepRevision(tx, person, row);
+      await this.keepRevision(tx, person, row, context);
+      assertBeforeDeadline(context.deadline, 'the design was created');
       return asRecord(row);
     });
   }
@@ -103,29 +106,42 @@ export class DesignsRepository {
   /**
    * A new revision: the increment happens in the UPDATE, whose row lock queues
    * concurrent saves of the design, so none is lost and no number is used twice.
-   * Null when the person has no such design.
+   * With `baseRevision`, the UPDATE's condition is checked again on the row as the
+   * save before it left it, so of two saves from the same revision one wins and the
+   * other is a conflict, with the design as stored. Null when the person has no such design.
    */
-  async save(person: KnownPerson, designId: string, change: { name?: string; doc: DesignDocument }): Promise<DesignRecord | null> {
+  async save(
+    person: KnownPerson,
+    designId: string,
+    change: { name?: string; doc: DesignDocument; baseRevision?: number },
+    context: RequestContext,
+  ): Promise<{ saved: DesignRecord } | { conflict: DesignRecord } | null> {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
+      const where = { ...ownedBy(person), id: designId };
       const [row] = await tx.design.updateManyAndReturn({
-        where: { ...ownedBy(person), id: designId },
+        where: { ...where, ...(change.baseRevision !== undefined && { revision: { lte: change.baseRevision } }) },
         data: { revision: { increment: 1 }, doc: change.doc as Prisma.InputJsonObject, ...(change.name !== undefined && { name: change.name }) },
         select: { ...summaryFields, doc: true },
       });
-      if (!row) return null;
-      await this.keepRevision(tx, person, row);
-      return asRecord(row);
+      if (!row) {
+        const stored = change.baseRevision === undefined ? null : await tx.design.findFirst({ where, select: { ...summaryFields, doc: true } });
+        return stored ? { conflict: asRecord(stored) } : null;
+      }
+      await this.keepRevision(tx, person, row, context);
+      assertBeforeDeadline(context.deadline, 'the design was saved');
+      return { saved: asRecord(row) };
     });
   }
 
   /** Deletes the design with its restore points and writes `design.deleted`; false when the person has no such design. */
-  async delete(person: KnownPerson, designId: string): Promise<boolean> {
+  async delete(person: KnownPerson, designId: string, context: RequestContext): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const { count } = await tx.design.deleteMany({ where: { ...ownedBy(person), id: designId } });
       if (count === 0) return false;
-      await addOutboxEvent(tx, person, 'design.deleted', designId, { designId, userId: person.userId });
+      await addOutboxEvent(tx, person, 'design.deleted', designId, { designId, userId: person.userId }, context);
+      assertBeforeDeadline(context.deadline, 'the design was deleted');
       return true;
     });
   }
@@ -139,10 +155,10 @@ export class DesignsRepository {
     return design && design.restorePoints.map(asRecord);
   }
 
-  private async keepRevision(tx: Prisma.TransactionClient, person: KnownPerson, row: DesignSummaryRecord & { doc: Prisma.JsonValue }) {
+  private async keepRevision(tx: Prisma.TransactionClient, person: KnownPerson, row: DesignSummaryRecord & { doc: Prisma.JsonValue }, context: RequestContext) {
     await tx.restorePoint.create({
       data: { id: newId('rp'), designId: row.id, revision: row.revision, name: row.name, doc: row.doc as Prisma.InputJsonObject },
     });
-    await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision });
+    await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
   }
 }

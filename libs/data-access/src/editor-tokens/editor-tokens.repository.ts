@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { DesignMode, Environment } from '@embed/contracts';
+import { assertBeforeDeadline, type DesignMode, type Environment, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
-import type { KnownPerson, PersonState } from '../people/people.repository';
+import { type KnownPerson, lockActivePersonSql, type PersonState } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
 
 export interface NewEditorToken {
   tokenHash: string;
+  /** The secret key that minted it: the token ends when that key is revoked. */
+  keyId: string;
   origin: string;
   expiresAt: Date;
 }
@@ -18,6 +20,10 @@ export interface EditorTokenContext {
   mode: DesignMode;
   projectSuspended: boolean;
   workspaceSuspended: boolean;
+  /** The key that minted it has been revoked. */
+  keyRevoked: boolean;
+  /** Its origin is still an allowed site of its project and environment (localhost aside, which no row lists). */
+  originListed: boolean;
 }
 
 interface TokenRow {
@@ -31,29 +37,43 @@ interface TokenRow {
   mode: DesignMode;
   projectSuspended: boolean;
   workspaceSuspended: boolean;
+  keyRevoked: boolean;
+  originListed: boolean;
 }
 
 @Injectable()
 export class EditorTokensRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async create(person: KnownPerson, token: NewEditorToken): Promise<void> {
-    await this.prisma.sql(
-      `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, origin, "expiresAt")
-       VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7::timestamptz AT TIME ZONE 'UTC')`,
-      [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.origin, token.expiresAt],
-    );
+  /**
+   * Keeps a token's hash; throws PersonErasedError once the person's erasure has started
+   * (see lockActivePerson). Past the deadline of the request (`context`) it stores nothing.
+   */
+  async create(person: KnownPerson, token: NewEditorToken, context: RequestContext): Promise<void> {
+    // Plain SQL: minting is on the path of every editor session (see PrismaService.sqlTransaction).
+    await this.prisma.sqlTransaction(async (sql) => {
+      await lockActivePersonSql(sql, person);
+      await sql(
+        `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, "expiresAt")
+         VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`,
+        [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.expiresAt.toISOString()],
+      );
+      assertBeforeDeadline(context.deadline, 'the token was stored');
+    });
   }
 
   /** Checked on every editor request, so one query with everything a verifier needs. */
   async findByHash(tokenHash: string): Promise<EditorTokenContext | null> {
     const [row] = await this.prisma.sql<TokenRow>(
       `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state,
-              p."projectId", p.environment, pr.mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended"
+              p."projectId", p.environment, pr.mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended",
+              k."revokedAt" IS NOT NULL AS "keyRevoked",
+              EXISTS (SELECT 1 FROM "AllowedSite" s WHERE s."projectId" = t."projectId" AND s.environment = t.environment AND s.origin = t.origin) AS "originListed"
        FROM "EditorToken" t
        JOIN "Person" p ON p.id = t."personId"
        JOIN "Project" pr ON pr.id = p."projectId"
        JOIN "Workspace" w ON w.id = pr."workspaceId"
+       JOIN "ApiKey" k ON k.id = t."keyId"
        WHERE t."tokenHash" = $1`,
       [tokenHash],
     );
@@ -65,6 +85,16 @@ export class EditorTokensRepository {
       mode: row.mode,
       projectSuspended: row.projectSuspended,
       workspaceSuspended: row.workspaceSuspended,
+      keyRevoked: row.keyRevoked,
+      originListed: row.originListed,
     };
+  }
+
+  /** Deletes the tokens past their expiry (already refused when used: this removes them); returns how many. */
+  async deleteExpired(): Promise<number> {
+    const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(
+      `WITH gone AS (DELETE FROM "EditorToken" WHERE "expiresAt" <= (now() AT TIME ZONE 'UTC') RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+    );
+    return deleted;
   }
 }

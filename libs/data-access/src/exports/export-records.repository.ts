@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportFormat, ExportSource } from '@embed/contracts';
+import { assertBeforeDeadline, type ExportFormat, type ExportSource, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
-import type { KnownPerson } from '../people/people.repository';
+import { type KnownPerson, lockActivePerson } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
 
 export interface NewExport {
@@ -29,15 +29,22 @@ export const newExportId = () => newId('exp');
 export class ExportRecordsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Records a finished export and its `export.created` event together; returns the export's id. */
-  async record(person: KnownPerson, input: NewExport | NewFileExport): Promise<string> {
+  /**
+   * Records a finished export and its `export.created` event together; returns the
+   * export's id. Throws PersonErasedError once the person's erasure has started (see
+   * lockActivePerson): an export recorded is one whose file the erasure will find.
+   * Past the deadline of the request (`context`) it records nothing (DeadlinePassedError).
+   */
+  async record(person: KnownPerson, input: NewExport | NewFileExport, context: RequestContext): Promise<string> {
     const { exportId = newExportId(), ...fields } = input as Partial<NewFileExport> & NewExport;
     await this.prisma.$transaction(async (tx) => {
+      await lockActivePerson(tx, person);
       await tx.exportRecord.create({
         data: { id: exportId, projectId: person.projectId, environment: person.environment, personId: person.personId, ...fields },
       });
       const { designId, revision, source, format } = input;
-      await addOutboxEvent(tx, person, 'export.created', designId, { exportId, designId, userId: person.userId, revision, source, format });
+      await addOutboxEvent(tx, person, 'export.created', designId, { exportId, designId, userId: person.userId, revision, source, format }, context);
+      assertBeforeDeadline(context.deadline, 'the export was recorded');
     });
     return exportId;
   }

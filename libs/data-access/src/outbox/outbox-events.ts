@@ -1,6 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import type { SubscribableEvent } from '@embed/contracts';
-import { currentRequestContext } from '@embed/service-runtime';
+import type { RequestContext, SubscribableEvent } from '@embed/contracts';
 import { newId } from '../ids';
 import type { KnownPerson } from '../people/people.repository';
 
@@ -16,14 +15,14 @@ export async function addOutboxEvent(
   type: Exclude<SubscribableEvent, 'user.erased'>,
   designId: string,
   data: Record<string, string | number>,
+  context: RequestContext | undefined,
 ): Promise<void> {
   await tx.outboxEvent.create({
-    data: { id: newId('evt'), projectId: person.projectId, environment: person.environment, type, personId: person.personId, designId, data, ...outboxRequestContext() },
+    data: { id: newId('evt'), projectId: person.projectId, environment: person.environment, type, personId: person.personId, designId, data, ...outboxRequestContext(context) },
   });
 }
 
-/** The request (or job) being handled, as an outbox event stores it, so its deliveries can be traced back to it. */
-export function outboxRequestContext(): { requestId: string | null; traceparent: string | null } {
-  const context = currentRequestContext();
+/** The request (or job) an event is written for, as the event stores it, so its deliveries can be traced back to it. */
+export function outboxRequestContext(context: RequestContext | undefined): { requestId: string | null; traceparent: string | null } {
   return { requestId: context?.requestId || null, traceparent: context?.traceparent ?? null };
 }

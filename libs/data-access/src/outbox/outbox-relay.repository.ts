@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@prisma/client';
-import type { Environment, WebhookEventType } from '@embed/contracts';
-import { deliveryBody } from '../deliveries/delivery-body';
+import { deliveryBody, type Environment, type WebhookEventType } from '@embed/contracts';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
-import { type LatestSavedDelivery, planSavedDeliveries, savedEventKey } from './coalesce';
 
 /** One outbox event bound for a subscribed webhook. */
-interface BoundEvent {
+export interface BoundEvent {
   eventId: string;
   webhookId: string;
   projectId: string;
@@ -34,6 +32,29 @@ interface NewDelivery {
   traceparent: string | null;
 }
 
+/** The newest `design.saved` delivery already made for a webhook and design. */
+export interface LatestSavedDelivery {
+  webhookId: string;
+  designId: string;
+  id: string;
+  revision: number;
+  /** Still waiting and never sent: its body may still change, since no receiver has seen it. */
+  mergeable: boolean;
+}
+
+/** What a batch of bound events becomes: new deliveries, and waiting deliveries given a newer event's body. */
+export interface RelayPlan {
+  inserts: BoundEvent[];
+  merges: { deliveryId: string; event: BoundEvent }[];
+}
+
+/**
+ * The webhook policy the relay applies (the dispatcher's: which events become which
+ * deliveries). It may look up, inside the relay's transaction and locked, the newest
+ * `design.saved` delivery of each webhook and design of `saved`.
+ */
+export type RelayPlanner = (events: BoundEvent[], latestSaved: (saved: BoundEvent[]) => Promise<LatestSavedDelivery[]>) => Promise<RelayPlan>;
+
 export interface RelayedBatch {
   /** Outbox events taken (delivered, merged or not subscribed). */
   events: number;
@@ -53,10 +74,14 @@ const PENDING_EVENTS = `
   LIMIT $1
   FOR UPDATE OF e SKIP LOCKED`;
 
-/** The newest design.saved delivery per webhook and design, locked so a sender cannot claim it while it is merged into. */
+/**
+ * The newest design.saved delivery per webhook and design, locked so a sender cannot
+ * claim it while it is merged into. The key's designId has the column's type, char(26):
+ * compared as text, the column's index cannot serve and every save read the whole table.
+ */
 const LATEST_SAVED = `
   SELECT k."webhookId", k."designId", l.id, l.revision, (l.status = 'pending' AND l."attemptCount" = 0) AS mergeable
-  FROM jsonb_to_recordset($1::jsonb) AS k("webhookId" text, "designId" text)
+  FROM jsonb_to_recordset($1::jsonb) AS k("webhookId" text, "designId" char(26))
   CROSS JOIN LATERAL (
     SELECT d.id, d.status, d."attemptCount", (d.body::jsonb #>> '{data,revision}')::int AS revision
     FROM "WebhookDelivery" d
@@ -95,7 +120,7 @@ export class OutboxRelayRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Relays up to `limit` events, oldest first; null when another replica is relaying right now. */
-  async relayBatch(limit: number): Promise<RelayedBatch | null> {
+  async relayBatch(limit: number, plan: RelayPlanner): Promise<RelayedBatch | null> {
     return this.prisma.$transaction(
       async (tx) => {
         const [{ locked }] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(RELAY_LOCK);
@@ -103,7 +128,7 @@ export class OutboxRelayRepository {
         const rows = await tx.$queryRawUnsafe<(Omit<BoundEvent, 'webhookId'> & { webhookId: string | null; events: string[] | null })[]>(PENDING_EVENTS, limit);
         if (rows.length === 0) return { events: 0, deliveries: 0 };
         const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
-        const deliveries = await this.writeDeliveries(tx, bound);
+        const deliveries = await this.writeDeliveries(tx, await plan(bound, (saved) => this.latestSaved(tx, saved)));
         await tx.$executeRawUnsafe(MARK_DISPATCHED, json(rows.map((row) => row.eventId)));
         return { events: rows.length, deliveries };
       },
@@ -111,34 +136,22 @@ export class OutboxRelayRepository {
     );
   }
 
-  private async writeDeliveries(tx: Prisma.TransactionClient, events: BoundEvent[]): Promise<number> {
-    const saved = events.filter((event) => event.type === 'design.saved' && event.designId !== null);
-    const coalesced = new Set(saved);
-    const plan = planSavedDeliveries(
-      saved.map((event) => ({ ...event, designId: event.designId as string, revision: Number(event.data['revision']) })),
-      await this.latestSaved(tx, saved),
-    );
-    const merges = plan.flatMap((step) =>
-      step.action === 'merge' ? [{ id: step.deliveryId, body: this.body(step.deliveryId, step.event), requestId: step.event.requestId, traceparent: step.event.traceparent }] : [],
-    );
-    const inserted = new Set(plan.flatMap((step) => (step.action === 'insert' ? [step.event.eventId] : [])));
-    const inserts = events
-      .filter((event) => !coalesced.has(event) || inserted.has(event.eventId))
-      .map((event): NewDelivery => {
-        const id = newId('dlv');
-        const { webhookId, projectId, environment, type, personId, designId, requestId, traceparent } = event;
-        return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event), requestId, traceparent };
-      });
-    if (merges.length) await tx.$executeRawUnsafe(MERGE_BODIES, json(merges));
-    if (inserts.length) await tx.$executeRawUnsafe(INSERT_DELIVERIES, json(inserts));
-    return merges.length + inserts.length;
+  private async writeDeliveries(tx: Prisma.TransactionClient, { inserts, merges }: RelayPlan): Promise<number> {
+    const merged = merges.map(({ deliveryId, event }) => ({ id: deliveryId, body: this.body(deliveryId, event), requestId: event.requestId, traceparent: event.traceparent }));
+    const inserted = inserts.map((event): NewDelivery => {
+      const id = newId('dlv');
+      const { webhookId, projectId, environment, type, personId, designId, requestId, traceparent } = event;
+      return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event), requestId, traceparent };
+    });
+    if (merged.length) await tx.$executeRawUnsafe(MERGE_BODIES, json(merged));
+    if (inserted.length) await tx.$executeRawUnsafe(INSERT_DELIVERIES, json(inserted));
+    return merged.length + inserted.length;
   }
 
-  private async latestSaved(tx: Prisma.TransactionClient, saved: BoundEvent[]): Promise<Map<string, LatestSavedDelivery>> {
-    if (saved.length === 0) return new Map();
+  private async latestSaved(tx: Prisma.TransactionClient, saved: BoundEvent[]): Promise<LatestSavedDelivery[]> {
+    if (saved.length === 0) return [];
     const keys = [...new Map(saved.map((event) => [`${event.webhookId}/${event.designId}`, { webhookId: event.webhookId, designId: event.designId }])).values()];
-    const rows = await tx.$queryRawUnsafe<(LatestSavedDelivery & { webhookId: string; designId: string })[]>(LATEST_SAVED, json(keys));
-    return new Map(rows.map((row) => [savedEventKey(row), { id: row.id, revision: row.revision, mergeable: row.mergeable }]));
+    return tx.$queryRawUnsafe<LatestSavedDelivery[]>(LATEST_SAVED, json(keys));
   }
 
   private body(id: string, event: BoundEvent): string {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '@prisma/client';
-import type { PersonScope } from '@embed/contracts';
+import { Prisma } from '@prisma/client';
+import { assertBeforeDeadline, type PersonScope, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, type SqlRunner } from '../prisma.service';
 
 /** `erasing` from the moment an erasure starts until the person's row is gone. */
 export type PersonState = 'active' | 'erasing';
@@ -25,14 +25,34 @@ export class PersonErasedError extends Error {
 }
 
 /**
- * Called first inside a write transaction for a person: holds their row FOR SHARE until
+ * The person's lock, keyed by our id: every write of the person's data holds it shared
+ * for its whole transaction, and an erasure's marking takes it exclusively (see
+ * ErasureRepository.markErasing). It is an advisory lock rather than the Person row's
+ * own: PostgreSQL queues a new shared request behind a waiting exclusive one, while a
+ * row's FOR SHARE is granted beside a waiting UPDATE, so a steady stream of writes
+ * could keep an erasure from ever starting.
+ */
+export const personLock = (personId: string) => Prisma.sql`hashtextextended(${personId}, 0)`;
+const LOCK_SHARED = 'SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))';
+const PERSON_STATE = 'SELECT state FROM "Person" WHERE id = $1';
+
+/**
+ * Called first inside a write transaction for a person: holds their lock shared until
  * the transaction ends, and throws PersonErasedError unless they are still active.
- * Writes of one person still run side by side (shared locks), but the erasure's marking
- * UPDATE waits for them, and they wait for it and then see `erasing`: no write lands
- * after an erasure started.
+ * Writes of one person still run side by side, but the erasure's marking waits for them,
+ * and they wait for it and then see `erasing`: no write lands after an erasure started.
+ * Two statements: the state is read after the wait, in a snapshot that sees the mark.
  */
 export async function lockActivePerson(tx: Prisma.TransactionClient, person: KnownPerson): Promise<void> {
-  const [row] = await tx.$queryRaw<{ state: PersonState }[]>`SELECT state FROM "Person" WHERE id = ${person.personId} FOR SHARE`;
+  await tx.$executeRawUnsafe(LOCK_SHARED, person.personId);
+  const [row] = await tx.$queryRawUnsafe<{ state: PersonState }[]>(PERSON_STATE, person.personId);
+  if (row?.state !== 'active') throw new PersonErasedError();
+}
+
+/** lockActivePerson inside a transaction of plain SQL (PrismaService.sqlTransaction). */
+export async function lockActivePersonSql(sql: SqlRunner, person: KnownPerson): Promise<void> {
+  await sql(LOCK_SHARED, [person.personId]);
+  const [row] = await sql<{ state: PersonState }>(PERSON_STATE, [person.personId]);
   if (row?.state !== 'active') throw new PersonErasedError();
 }
 
@@ -50,9 +70,11 @@ export class PeopleRepository {
 
   /**
    * Makes the person known (minting a token or saving a design does); an existing one
-   * is kept as it is. One statement, so concurrent first contacts cannot collide.
+   * is kept as it is. One statement, so concurrent first contacts cannot collide; not
+   * sent once the deadline of the request (`context`) has passed.
    */
-  async findOrCreate(scope: PersonScope): Promise<KnownPerson> {
+  async findOrCreate(scope: PersonScope, context: RequestContext): Promise<KnownPerson> {
+    assertBeforeDeadline(context.deadline, 'the person was recorded');
     const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
       `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::"Environment", $4)
        ON CONFLICT ("projectId", environment, "externalId") DO UPDATE SET state = "Person".state

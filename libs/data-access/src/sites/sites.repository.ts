@@ -34,6 +34,12 @@ export class SitesRepository {
     return rows.length > 0;
   }
 
+  /** Whether the origin is an allowed site of any project, in either environment (the editor API's CORS preflights). */
+  async isAllowedAnywhere(origin: string): Promise<boolean> {
+    const rows = await this.prisma.sql('SELECT 1 FROM "AllowedSite" WHERE origin = $1 LIMIT 1', [origin]);
+    return rows.length > 0;
+  }
+
   private async assertProject(projectId: string): Promise<void> {
     if (!(await this.prisma.project.count({ where: { id: projectId } }))) throw new RecordNotFoundError('project', projectId);
   }

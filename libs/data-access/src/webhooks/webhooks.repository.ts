@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PING_MESSAGE, type SubscribableEvent, type WebhookEnvelope } from '@embed/contracts';
-import { deliveryBody } from '../deliveries/delivery-body';
+import { deliveryBody, PING_MESSAGE, type SubscribableEvent, type WebhookEnvelope } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';

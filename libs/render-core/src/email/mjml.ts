@@ -1,5 +1,6 @@
-import type { Block, Column, EmailDesign, Row } from '@embed/design-document';
-import { border, columnPercents, declarations, DEFAULT_FONT, HEADING_SIZES, px } from '../css';
+import type { Block, Column, EmailDesign, Row, TextStyle } from '@embed/design-document';
+import { border, columnPercents, declarations, px } from '../css';
+import { DEFAULT_FONT, RENDER_DEFAULTS as D } from '../defaults';
 import { attributes, escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
@@ -21,12 +22,15 @@ interface EmailContext {
   linkColor: string;
 }
 
+/** Links in a text or heading block take the block's link colour, else the body's. */
+const richContext = (style: TextStyle, context: EmailContext): RichTextContext =>
+  style.linkColor ? { ...context.rich, linkStyle: `color:${style.linkColor}` } : context.rich;
+
 function blockMjml(block: Block, place: string, context: EmailContext): string {
   switch (block.type) {
     case 'text': {
       const style = block.style ?? {};
-      const rich = style.linkColor ? { ...context.rich, linkStyle: `color:${style.linkColor}` } : context.rich;
-      const inner = richTextHtml(block.content, rich);
+      const inner = richTextHtml(block.content, richContext(style, context));
       const boxed = style.border || style.borderRadius
         ? `<div style="${declarations({ border: border(style.border), 'border-radius': px(style.borderRadius), padding: style.border ? '12px' : undefined })}">${inner}</div>`
         : inner;
@@ -39,11 +43,11 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
     case 'heading': {
       const style = block.style ?? {};
       const css = declarations({
-        margin: '0', 'font-size': px(style.fontSize ?? HEADING_SIZES[block.level]), 'font-weight': style.fontWeight ?? 700,
-        'line-height': style.lineHeight ?? 1.25, color: style.color, 'font-family': style.fontFamily,
+        margin: '0', 'font-size': px(style.fontSize ?? D.heading.sizes[block.level]), 'font-weight': style.fontWeight ?? D.heading.fontWeight,
+        'line-height': style.lineHeight ?? D.heading.lineHeight, color: style.color, 'font-family': style.fontFamily,
       });
       return tag('mj-text', { padding: style.padding, align: style.textAlign, 'container-background-color': style.backgroundColor },
-        `<h${block.level} style="${css}">${inlinesHtml(block.content, context.rich)}</h${block.level}>`);
+        `<h${block.level} style="${css}">${inlinesHtml(block.content, richContext(style, context))}</h${block.level}>`);
     }
     case 'image':
     case 'video': {
@@ -58,17 +62,17 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
     case 'button': {
       const style = block.style ?? {};
       return tag('mj-button', {
-        href: block.href || undefined, 'background-color': style.buttonColor ?? '#1f2937', color: style.color ?? '#ffffff',
-        'inner-padding': style.innerPadding ?? '12px 24px', padding: style.padding, align: style.align ?? 'center',
-        border: border(style.border), 'border-radius': px(style.borderRadius ?? 4), width: style.fullWidth ? '100%' : undefined,
-        'font-family': style.fontFamily, 'font-size': px(style.fontSize), 'font-weight': style.fontWeight ?? 600,
+        href: block.href || undefined, 'background-color': style.buttonColor ?? D.button.buttonColor, color: style.color ?? D.button.color,
+        'inner-padding': style.innerPadding ?? D.button.innerPadding, padding: style.padding, align: style.align ?? 'center',
+        border: border(style.border), 'border-radius': px(style.borderRadius ?? D.button.borderRadius), width: style.fullWidth ? '100%' : undefined,
+        'font-family': style.fontFamily, 'font-size': px(style.fontSize), 'font-weight': style.fontWeight ?? D.button.fontWeight,
       }, escapeHtml(block.text));
     }
     case 'divider': {
       const style = block.style ?? {};
       return tag('mj-divider', {
-        'border-color': style.color ?? '#dddddd', 'border-width': px(style.thickness ?? 1), 'border-style': style.lineStyle,
-        width: style.width === undefined ? undefined : `${style.width}%`, align: style.align, padding: style.padding ?? '12px 0px',
+        'border-color': style.color ?? D.divider.color, 'border-width': px(style.thickness ?? D.divider.thickness), 'border-style': style.lineStyle,
+        width: style.width === undefined ? undefined : `${style.width}%`, align: style.align, padding: style.padding ?? D.divider.emailPadding,
       });
     }
     case 'spacer':
@@ -130,7 +134,7 @@ function rowMjml(row: Row, r: number, document: EmailDesign, context: EmailConte
 /** The email as MJML markup, merge tags as written. */
 export function emailMjml(document: EmailDesign, warnings: Warnings): string {
   const body = document.body.style ?? {};
-  const linkColor = body.linkColor ?? '#1a56db';
+  const linkColor = body.linkColor ?? D.linkColor;
   const context: EmailContext = {
     warnings,
     linkColor,
@@ -144,10 +148,10 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),
     tag('mj-attributes', {}, [
       tag('mj-all', { 'font-family': body.fontFamily ?? DEFAULT_FONT }),
-      tag('mj-text', { 'font-size': px(body.fontSize ?? 16), color: body.color ?? '#1f2937', 'line-height': body.lineHeight ?? 1.5, padding: '8px 24px' }),
+      tag('mj-text', { 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color, 'line-height': body.lineHeight ?? D.lineHeight, padding: D.emailBlockPadding }),
       tag('mj-section', { padding: '0px' }),
       tag('mj-social', { padding: '8px 24px' }),
-      tag('mj-button', { padding: '8px 24px', 'font-size': px(body.fontSize ?? 16) }),
+      tag('mj-button', { padding: D.emailBlockPadding, 'font-size': px(body.fontSize ?? D.fontSize) }),
     ].join('')),
     // Only what cannot be inline: the last paragraph's margin and rows hidden per screen size.
     tag('mj-style', {}, [
@@ -157,6 +161,6 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     ].join('')),
   ].join('');
   const rows = document.body.rows.map((row, r) => rowMjml(row, r, document, context)).join('');
-  const bodyAttributes = { 'background-color': body.backgroundColor, width: px(body.contentWidth ?? 600) };
+  const bodyAttributes = { 'background-color': body.backgroundColor, width: px(body.contentWidth ?? D.contentWidth.email) };
   return `<mjml${attributes({ lang: document.language ?? 'en' })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
 }

@@ -1,5 +1,6 @@
 import type { Block, BoxStyle, ButtonStyle, FormBlock, TextStyle } from '@embed/design-document';
-import { border, declarations, HEADING_SIZES, px } from '../css';
+import { border, declarations, px } from '../css';
+import { HEADING_SIZES, RENDER_DEFAULTS as D } from '../defaults';
 import { attributes, escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
@@ -90,7 +91,7 @@ export function blockHtml(block: Block, place: string, warnings: Warnings): stri
     case 'divider': {
       const style = block.style ?? {};
       const line = declarations({
-        'border-top': `${style.thickness ?? 1}px ${style.lineStyle ?? 'solid'} ${style.color ?? '#dddddd'}`,
+        'border-top': `${style.thickness ?? D.divider.thickness}px ${style.lineStyle ?? D.divider.lineStyle} ${style.color ?? D.divider.color}`,
         width: style.width === undefined ? undefined : `${style.width}%`,
         'margin-left': style.align === 'left' ? '0' : undefined, 'margin-right': style.align === 'right' ? '0' : undefined,
       });

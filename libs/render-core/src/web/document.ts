@@ -1,15 +1,12 @@
 import type { DocumentDesign, PageBand } from '@embed/design-document';
 import { border, declarations } from '../css';
+import { contentWidthOf, pageMm } from '../defaults';
 import { attributes, escapeHtml } from '../html';
 import type { Warnings } from '../warnings';
 import { htmlDocument } from './html-document';
 import { blocksHtml, rowsHtml } from './rows';
 import { baseCss } from './stylesheet';
 
-// Printed width of each page size in mm (portrait), for the on-screen preview and the
-// content width; the printed layout itself follows @page.
-const PAGE_MM = { A3: [297, 420], A4: [210, 297], A5: [148, 210], Letter: [215.9, 279.4], Legal: [215.9, 355.6] } as const;
-const MM_TO_PX = 96 / 25.4;
 
 function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warnings: Warnings): string {
   if (!band) return '';
@@ -23,7 +20,8 @@ function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warning
 
 function documentCss(document: DocumentDesign, contentWidth: number): string {
   const { pageSize, orientation, margins, pageNumbers } = document.settings;
-  const [width, height] = orientation === 'portrait' ? PAGE_MM[pageSize] : [...PAGE_MM[pageSize]].reverse();
+  // The on-screen sheet; the printed layout itself follows @page.
+  const [width, height] = pageMm(document.settings);
   const numbers = pageNumbers
     ? `@bottom-right{content:counter(page) " / " counter(pages);font-family:${document.body.style?.fontFamily ?? 'sans-serif'};font-size:9pt;color:#6b6b6b}`
     : '';
@@ -42,9 +40,8 @@ function documentCss(document: DocumentDesign, contentWidth: number): string {
 
 /** Print-ready HTML: @page size and margins, page breaks, a header and footer on every page. */
 export function documentHtml(document: DocumentDesign, designId: string, warnings: Warnings): string {
-  const { pageSize, orientation, margins, title } = document.settings;
-  const [width] = orientation === 'portrait' ? PAGE_MM[pageSize] : [...PAGE_MM[pageSize]].reverse();
-  const contentWidth = Math.round((width - margins.left - margins.right) * MM_TO_PX);
+  const { title } = document.settings;
+  const contentWidth = contentWidthOf(document);
   const header = bandHtml(document.settings.header, 'header', warnings);
   const footer = bandHtml(document.settings.footer, 'footer', warnings);
   const body =

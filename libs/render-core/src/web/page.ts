@@ -1,4 +1,5 @@
 import type { PageDesign } from '@embed/design-document';
+import { contentWidthOf } from '../defaults';
 import { attributes } from '../html';
 import type { Warnings } from '../warnings';
 import { formScript } from './form-script';
@@ -13,7 +14,7 @@ export function pageHtml(document: PageDesign, designId: string, warnings: Warni
   return htmlDocument(document, {
     title: document.settings.title,
     description: document.settings.description,
-    css: `html,body{margin:0}\n${baseCss(document, document.body.style?.contentWidth ?? 1080)}`,
+    css: `html,body{margin:0}\n${baseCss(document, contentWidthOf(document))}`,
     body: `<main class="ed ed-page"${attributes({ 'data-design-id': designId })}>${rows}</main>`,
     js: hasForm ? formScript(designId, '.ed-page') : '',
   });

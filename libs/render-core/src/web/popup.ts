@@ -1,4 +1,4 @@
-import type { PopupDesign } from '@embed/design-document';
+import { type PopupDesign, STYLE_DEFAULTS } from '@embed/design-document';
 import { declarations, px } from '../css';
 import { attributes } from '../html';
 import type { Warnings } from '../warnings';
@@ -33,9 +33,9 @@ function popupCss(document: PopupDesign): string {
     '.edp[hidden]{display:none}',
     `.edp-overlay{position:absolute;inset:0;background:${overlay?.show ? hexAlpha(overlay.color ?? '#000000', overlay.opacity ?? 0.5) : 'transparent'}}`,
     overlay?.show ? '' : '.edp{pointer-events:none}.edp-dialog{pointer-events:auto}',
-    `.edp-dialog{position:relative;width:100%;${declarations({ 'max-width': px(settings.width) })};background:${document.body.style?.contentBackgroundColor ?? '#ffffff'};border-radius:8px;box-shadow:0 20px 60px rgba(0,0,0,.3)}`,
+    `.edp-dialog{position:relative;width:100%;${declarations({ 'max-width': px(settings.width) })};background:${document.body.style?.contentBackgroundColor ?? STYLE_DEFAULTS.popupColor};border-radius:8px;box-shadow:0 20px 60px rgba(0,0,0,.3)}`,
     `.edp-dialog>.ed{max-height:${settings.maxHeight ?? 90}vh;overflow:auto;border-radius:inherit}`,
-    `.edp-close{position:absolute;${closeOutside ? 'top:-40px;right:0' : 'top:8px;right:8px'};z-index:1;width:32px;height:32px;border:0;border-radius:50%;background:${closeOutside ? 'transparent' : 'rgba(255,255,255,.85)'};color:${settings.closeButton?.color ?? '#1f2937'};font:24px/32px sans-serif;cursor:pointer}`,
+    `.edp-close{position:absolute;${closeOutside ? 'top:-40px;right:0' : 'top:8px;right:8px'};z-index:1;width:32px;height:32px;border:0;border-radius:50%;background:${closeOutside ? 'transparent' : 'rgba(255,255,255,.85)'};color:${settings.closeButton?.color ?? STYLE_DEFAULTS.closeColor};font:24px/32px sans-serif;cursor:pointer}`,
     baseCss(document, settings.width),
   ].filter(Boolean).join('\n');
 }

@@ -1,5 +1,6 @@
 import type { DesignDocument } from '@embed/design-document';
-import { declarations, DEFAULT_FONT, px } from '../css';
+import { declarations, px } from '../css';
+import { RENDER_DEFAULTS as D } from '../defaults';
 
 const MOBILE = 640;
 
@@ -7,9 +8,9 @@ const MOBILE = 640;
 export function baseCss(document: DesignDocument, contentWidth: number): string {
   const body = document.body.style ?? {};
   const root = declarations({
-    '--ed-link': body.linkColor ?? '#1a56db', '--ed-width': px(contentWidth),
-    'font-family': body.fontFamily ?? DEFAULT_FONT, 'font-size': px(body.fontSize ?? 16), color: body.color ?? '#1f2937',
-    'line-height': body.lineHeight ?? 1.5, 'background-color': body.backgroundColor,
+    '--ed-link': body.linkColor ?? D.linkColor, '--ed-width': px(contentWidth),
+    'font-family': body.fontFamily ?? D.fontFamily, 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color,
+    'line-height': body.lineHeight ?? D.lineHeight, 'background-color': body.backgroundColor,
   });
   return [
     `.ed{${root}}`,
@@ -17,12 +18,12 @@ export function baseCss(document: DesignDocument, contentWidth: number): string 
     '.ed-cols{display:grid;grid-template-columns:var(--ed-columns);max-width:var(--ed-width);margin:0 auto}',
     '.ed-col{min-width:0}',
     '.ed p,.ed ul,.ed ol{margin:0 0 .75em}.ed p:last-child,.ed ul:last-child,.ed ol:last-child{margin-bottom:0}',
-    '.ed h1,.ed h2,.ed h3,.ed h4{margin:0;line-height:1.25;font-weight:700}',
+    `.ed h1,.ed h2,.ed h3,.ed h4{margin:0;line-height:${D.heading.lineHeight};font-weight:${D.heading.fontWeight}}`,
     '.ed a{color:var(--ed-link)}',
     '.ed-image{margin:0}.ed-image img{display:block;max-width:100%;height:auto}.ed-image[style*="text-align:center"] img{margin:0 auto}.ed-image[style*="text-align:right"] img{margin-left:auto}',
     '.ed-video{position:relative;display:inline-block}.ed-video::after{content:"";position:absolute;left:50%;top:50%;width:64px;height:64px;margin:-32px 0 0 -32px;border-radius:50%;background:rgba(0,0,0,.6) url("data:image/svg+xml,%3Csvg xmlns=\'http://www.w3.org/2000/svg\' viewBox=\'0 0 24 24\'%3E%3Cpath fill=\'%23fff\' d=\'M8 5v14l11-7z\'/%3E%3C/svg%3E") center/32px no-repeat}',
     '.ed-button{text-align:center}',
-    '.ed-btn{display:inline-block;padding:12px 24px;border:0;border-radius:4px;background-color:#1f2937;color:#fff;font:inherit;font-weight:600;line-height:1.2;text-align:center;text-decoration:none;cursor:pointer}',
+    `.ed-btn{display:inline-block;padding:${D.button.innerPadding};border:0;border-radius:${D.button.borderRadius}px;background-color:${D.button.buttonColor};color:${D.button.color};font:inherit;font-weight:${D.button.fontWeight};line-height:1.2;text-align:center;text-decoration:none;cursor:pointer}`,
     '.ed hr{margin:0 auto;border:0}',
     '.ed-social,.ed-menu ul{display:flex;flex-wrap:wrap;justify-content:center;gap:.5em 1.25em;margin:0;padding:0;list-style:none}',
     '.ed-menu a{text-decoration:none}',

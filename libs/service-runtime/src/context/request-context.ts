@@ -1,11 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Context, context as otelContext, ROOT_CONTEXT, type Span, type SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { childSpanContext, readTrace, type TraceCarrier, writeTrace } from './trace-context';
+import type { RequestContext, TraceCarrier } from '@embed/contracts';
+import { childSpanContext, readTrace, writeTrace } from './trace-context';
 
-/** Who asked for the work being done: the gateway's request id and the W3C trace context of this hop. */
-export interface RequestContext extends TraceCarrier {
-  requestId: string;
-}
+export type { RequestContext };
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -34,17 +32,17 @@ export interface Hop {
 const tracer = trace.getTracer('embed-service-runtime');
 
 /**
- * Opens a hop as a child of `parent`. With OpenTelemetry on (see tracing/), the span is
+ * Opens a hop as a child of `parent`, working to `deadline` when the request has one. With OpenTelemetry on (see tracing/), the span is
  * recorded and exported; with it off, the API's tracer is a no-op that hands back the
  * parent's ids, so the hop gets a span id of its own here: each hop is still a child.
  */
-export function openHop(name: string, kind: SpanKind, requestId: string, parent: TraceCarrier | undefined): Hop {
+export function openHop(name: string, kind: SpanKind, requestId: string, parent: TraceCarrier | undefined, deadline?: number): Hop {
   const parentSpan = readTrace(parent);
   const parentContext: Context = parentSpan ? trace.setSpanContext(ROOT_CONTEXT, parentSpan) : ROOT_CONTEXT;
   const span: Span = tracer.startSpan(name, { kind, attributes: { 'embed.request_id': requestId } }, parentContext);
   const fromTracer = trace.isSpanContextValid(span.spanContext()) && span.spanContext().spanId !== parentSpan?.spanId;
   const own = fromTracer ? span.spanContext() : childSpanContext(parentSpan);
-  const context: RequestContext = { requestId, ...writeTrace(own) };
+  const context: RequestContext = { requestId, ...writeTrace(own), ...(deadline === undefined ? {} : { deadline }) };
   const spanContext = trace.setSpan(parentContext, fromTracer ? span : trace.wrapSpanContext(own));
   return {
     context,

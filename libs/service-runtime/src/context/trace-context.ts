@@ -1,12 +1,9 @@
 import { ROOT_CONTEXT, type SpanContext, TraceFlags, defaultTextMapGetter, defaultTextMapSetter, isSpanContextValid, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { randomBytes } from 'node:crypto';
+import type { TraceCarrier } from '@embed/contracts';
 
-/** W3C trace context as it travels: in HTTP and NATS headers, job data and outbox rows. */
-export interface TraceCarrier {
-  traceparent?: string;
-  tracestate?: string;
-}
+export type { TraceCarrier };
 
 const propagator = new W3CTraceContextPropagator();
 

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import { metricsRegistry } from './metrics';
+import { type ReadinessChecks, runReadinessChecks } from './readiness';
 
 export interface OpsServerOptions {
   port: number;
   host: string;
-  /** Readiness of this process; liveness is only that it answers. */
-  ready: () => boolean | Promise<boolean>;
+  /** What this process needs to take work, each named on /readyz; liveness is only that it answers. */
+  checks: ReadinessChecks;
 }
 
 /**
@@ -40,8 +41,9 @@ export class OpsServer {
     } else if (path === '/healthz') {
       this.json(res, 200, { status: 'ok' });
     } else if (path === '/readyz') {
-      const ready = !this.stopping && (await Promise.resolve(this.options.ready()).catch(() => false));
-      this.json(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready' });
+      const report = await runReadinessChecks(this.options.checks);
+      const ready = !this.stopping && report.ready;
+      this.json(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks: report.checks });
     } else {
       this.json(res, 404, { error: 'not found', code: 'not_found' });
     }

@@ -1,4 +1,5 @@
-import { IsObject, IsOptional, IsString, Length } from 'class-validator';
+import { IsInt, IsObject, IsString, Length, Min } from 'class-validator';
+import { Omittable } from '../../http/omittable';
 
 /** contracts section 3: POST /editor/v1/designs. */
 export class CreateDesignDto {
@@ -8,6 +9,8 @@ export class CreateDesignDto {
 
 /** contracts section 3: PUT /editor/v1/designs/{id}. */
 export class SaveDesignDto {
-  @IsOptional() @IsString() @Length(1, 200) name?: string;
+  @Omittable() @IsString() @Length(1, 200) name?: string;
   @IsObject() doc: Record<string, unknown>;
+  /** The revision the edit started from: a higher stored one is 409 revision_conflict, nothing saved. */
+  @Omittable() @IsInt() @Min(0) baseRevision?: number;
 }

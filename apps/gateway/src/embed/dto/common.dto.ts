@@ -1,14 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
-
-export const DESIGN_ID_PATTERN = /^[0-9A-Za-z]{26}$/;
-
-export class UserRefDto {
-  @IsString() @Length(1, 256) id: string;
-}
+import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Omittable } from '../../http/omittable';
+import { DESIGN_ID_PATTERN, UserIdSchema } from '@embed/contracts';
+import { Conforms } from '../../http/shared-schemas';
 
 export class UserParams {
-  @IsString() @Length(1, 256) userId: string;
+  @Conforms(UserIdSchema) userId: string;
 }
 
 export class UserDesignParams extends UserParams {
@@ -19,7 +16,10 @@ export class DesignIdParams {
   @Matches(DESIGN_ID_PATTERN, { message: 'id must be 26 letters and digits' }) id: string;
 }
 
+/** Designs on a page when the list asks for no `limit` (spec 4.2), for the server and editor APIs alike. */
+export const DEFAULT_PAGE_SIZE = 50;
+
 export class ListQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
-  @IsOptional() @IsString() @MaxLength(512) cursor?: string;
+  @Omittable() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
+  @Omittable() @IsString() @MaxLength(512) cursor?: string;
 }

@@ -1,12 +1,13 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
-import { UserRefDto } from './common.dto';
+import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { Omittable } from '../../http/omittable';
+import type { UserRef } from '@embed/contracts';
+import { IsSharedPart } from '../../http/shared-schemas';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 900;
 
 /** Spec 4.1. */
 export class CreateTokenDto {
-  @IsObject() @ValidateNested() @Type(() => UserRefDto) user: UserRefDto;
+  @IsSharedPart('UserRef') user: UserRef;
   @IsString() @Length(1, 2048) origin: string;
-  @IsOptional() @IsInt() @Min(60) @Max(900) ttl?: number;
+  @Omittable() @IsInt() @Min(60) @Max(900) ttl?: number;
 }

@@ -1,15 +1,15 @@
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { UserRefDto } from './common.dto';
-import { MergeDto, TextOptionsDto } from './merge.dto';
+import { IsBoolean, IsIn } from 'class-validator';
+import { Omittable } from '../../http/omittable';
+import type { RenderMerge, RenderTextOptions, UserRef } from '@embed/contracts';
+import { IsSharedPart } from '../../http/shared-schemas';
 
 export const SERVER_EXPORT_FORMATS = ['html', 'zip', 'pdf', 'png'] as const;
 
 /** Spec 4.4: no other fields allowed. */
 export class ExportDto {
-  @IsObject() @ValidateNested() @Type(() => UserRefDto) user: UserRefDto;
-  @IsOptional() @ValidateNested() @Type(() => MergeDto) merge?: MergeDto;
-  @IsOptional() @ValidateNested() @Type(() => TextOptionsDto) text?: TextOptionsDto;
-  @IsOptional() @IsIn(SERVER_EXPORT_FORMATS) format?: (typeof SERVER_EXPORT_FORMATS)[number];
-  @IsOptional() @IsBoolean() fullPage?: boolean;
+  @IsSharedPart('UserRef') user: UserRef;
+  @Omittable() @IsSharedPart('Merge') merge?: RenderMerge;
+  @Omittable() @IsSharedPart('TextOptions') text?: RenderTextOptions;
+  @Omittable() @IsIn(SERVER_EXPORT_FORMATS) format?: (typeof SERVER_EXPORT_FORMATS)[number];
+  @Omittable() @IsBoolean() fullPage?: boolean;
 }

@@ -1,12 +1,12 @@
-import { Type } from 'class-transformer';
-import { IsObject, IsOptional, Matches, ValidateNested } from 'class-validator';
-import { DESIGN_ID_PATTERN } from './common.dto';
-import { MergeDto, TextOptionsDto } from './merge.dto';
+import { IsObject, Matches } from 'class-validator';
+import { Omittable } from '../../http/omittable';
+import { DESIGN_ID_PATTERN, type RenderMerge, type RenderTextOptions } from '@embed/contracts';
+import { IsSharedPart } from '../../http/shared-schemas';
 
 /** Spec 4.5. `doc` is checked by the renderer against the design-document schema. */
 export class RenderDto {
   @IsObject() doc: Record<string, unknown>;
-  @IsOptional() @Matches(DESIGN_ID_PATTERN, { message: 'designId must be 26 letters and digits' }) designId?: string;
-  @IsOptional() @ValidateNested() @Type(() => MergeDto) merge?: MergeDto;
-  @IsOptional() @ValidateNested() @Type(() => TextOptionsDto) text?: TextOptionsDto;
+  @Omittable() @Matches(DESIGN_ID_PATTERN, { message: 'designId must be 26 letters and digits' }) designId?: string;
+  @Omittable() @IsSharedPart('Merge') merge?: RenderMerge;
+  @Omittable() @IsSharedPart('TextOptions') text?: RenderTextOptions;
 }

@@ -1,0 +1,43 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { interleavedLoad } from './load';
+
+/** A server answering `status` after `ms`, counting what it answered. */
+async function server(ms: number, status = 200) {
+  let answered = 0;
+  const listening = http.createServer((_req, res) => setTimeout(() => (answered++, res.writeHead(status).end('{}')), ms));
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}/`, answered: () => answered, close: () => listening.close() };
+}
+
+describe('interleaved load', () => {
+  it('counts every answer, those of requests still under way when a burst ends included', async () => {
+    const [fast, slow] = [await server(1), await server(60)];
+    try {
+      const [a, b] = await interleavedLoad([{ url: fast.url }, { url: slow.url }], { connections: 4, rounds: 2, seconds: 0.2 });
+      expect(b.p50).toBeGreaterThanOrEqual(55);
+      expect(a.p50).toBeLessThan(b.p50);
+      expect(a.rps).toBeGreaterThan(b.rps);
+      // 2 measured bursts of ~0.2 s with 4 connections at 60 ms, plus the warm-up's: none dropped.
+      expect(slow.answered()).toBeGreaterThanOrEqual(4 * 3 * 3);
+      expect(b.rps).toBeGreaterThan(40);
+    } finally {
+      fast.close();
+      slow.close();
+    }
+  });
+
+  it('counts failed requests apart, in the latencies but not in the throughput', async () => {
+    const [good, bad] = [await server(1), await server(1, 503)];
+    try {
+      const [a, b] = await interleavedLoad([{ url: good.url }, { url: bad.url }], { connections: 2, rounds: 1, seconds: 0.1 });
+      expect(a).toMatchObject({ failed: 0, failures: {} });
+      expect(b.failed).toBeGreaterThan(0);
+      expect(b).toMatchObject({ rps: 0, failures: { 'HTTP 503': b.failed } });
+      expect(b.p50).toBeGreaterThan(0);
+    } finally {
+      good.close();
+      bad.close();
+    }
+  });
+});

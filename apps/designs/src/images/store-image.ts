@@ -1,0 +1,48 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { fail, type ImageUpload, ok, type RequestContext, type ServiceReply, type StoreImageRequest } from '@embed/contracts';
+import { ImagesRepository, newImageId, PersonErasedError } from '@embed/data-access';
+import { CONTENT_TYPES, FILES_PATH, imageKey, ObjectStorage, sniffImage, StorageUnavailableError } from '@embed/storage';
+import { userErased } from '../common/replies';
+import { FILE_LINKS, type FileLinks } from '../common/file-links';
+import { PeopleService } from '../people/people.service';
+
+/**
+ * Storing an image a person uploads through the editor (contracts §3). Its type is the
+ * bytes' own, whatever the upload's header said; SVG is refused (it can carry scripts).
+ * The file is written and recorded while the person's lock is held (ImagesRepository),
+ * so an erasure starting meanwhile waits for it and then removes the file with the rest.
+ */
+@Injectable()
+export class StoreImage {
+  private readonly logger = new Logger(StoreImage.name);
+
+  constructor(
+    private readonly people: PeopleService,
+    private readonly images: ImagesRepository,
+    private readonly storage: ObjectStorage,
+    @Inject(FILE_LINKS) private readonly links: FileLinks,
+  ) {}
+
+  async execute({ person: scope, bytes }: StoreImageRequest, context: RequestContext): Promise<ServiceReply<ImageUpload>> {
+    const body = Buffer.from(bytes, 'base64');
+    const extension = await sniffImage(body);
+    if (!extension) return fail(400, 'request_invalid', 'The body is not a PNG, JPEG, GIF or WebP image.');
+    const person = await this.people.existing(scope);
+    if (!person.ok) return person;
+    // Uploading needs a token, which makes the person known; one gone since is being (or was) erased.
+    if (!person.value) return userErased();
+    const imageId = newImageId();
+    const storageKey = imageKey(person.value, imageId, extension);
+    const contentType = CONTENT_TYPES[extension];
+    try {
+      await this.images.store(person.value, { imageId, storageKey, contentType, bytes: body.length }, () => this.storage.put(storageKey, body, contentType), context);
+    } catch (error) {
+      // An upload that stored its file and then failed leaves nothing behind either.
+      await this.storage.delete(storageKey).catch((err) => this.logger.error({ err, storageKey }, 'could not remove an image that was not recorded'));
+      if (error instanceof PersonErasedError) return userErased();
+      if (error instanceof StorageUnavailableError) return fail(503, 'service_unavailable', error.message);
+      throw error;
+    }
+    return ok({ url: `${this.links.publicBaseUrl.replace(/\/$/, '')}${FILES_PATH}${storageKey}` });
+  }
+}

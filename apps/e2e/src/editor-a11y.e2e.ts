@@ -1,0 +1,139 @@
+// The editor for keyboard and screen-reader users (contracts §7): axe-core finds no serious
+// or critical violation with each panel and dialog open, and the edit-and-save flow runs
+// with the keyboard alone.
+import { readFileSync } from 'node:fs';
+import type { Frame, Page } from 'playwright-core';
+import { call, exampleDesign, newProject } from './support/api';
+import { editorCatalogues } from './support/editor-words';
+import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations in the editor's frame, as `rule: target` lines. */
+async function seriousViolations(frame: Frame): Promise<string[]> {
+  await frame.evaluate(AXE);
+  const results = (await frame.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** The accessible name of what has the focus in the editor's frame. */
+const focused = (frame: Frame) =>
+  frame.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return `${element?.getAttribute('role') ?? element?.tagName.toLowerCase()}:${element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? ''}`;
+  });
+
+/** Presses `key` until the focus is on `target` (at most `limit` times): moving as a keyboard user does. */
+async function pressUntil(page: Page, frame: Frame, key: string, target: string, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if ((await focused(frame)) === target) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${target}; the focus is on ${await focused(frame)}`);
+}
+
+describe('the editor’s accessibility', () => {
+  const browser = editorBrowser();
+
+  it.each(['email', 'page'] as const)('has no serious or critical axe violation in a %s design, with each panel and dialog open', async (mode) => {
+    const { testKey } = newProject(mode);
+    await browser.open({ key: testKey, userId: `axe-${mode}` });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign(mode) })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const found: Record<string, string[]> = { design: await seriousViolations(frame) };
+
+    const blocks = frame.locator('[aria-roledescription="block"]');
+    const types = new Set<string>();
+    for (let i = 0; i < (await blocks.count()); i++) {
+      const label = (await blocks.nth(i).getAttribute('aria-label')) ?? '';
+      const type = label.split(' block')[0];
+      if (types.has(type)) continue;
+      types.add(type);
+      await blocks.nth(i).focus();
+      found[`${type} block`] = await seriousViolations(frame);
+    }
+    await frame.getByRole('button', { name: 'Row 1', exact: true }).click();
+    found['row'] = await seriousViolations(frame);
+    for (const dialog of ['Desktop preview', 'Restore points']) {
+      await frame.getByRole('button', { name: dialog, exact: true }).click();
+      await frame.getByRole('dialog', { name: dialog }).waitFor();
+      found[dialog] = await seriousViolations(frame);
+      await page.keyboard.press('Escape');
+    }
+    await frame.getByRole('button', { name: 'Merge tag' }).click();
+    found['merge tag menu'] = await seriousViolations(frame);
+    await page.keyboard.press('Escape');
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((panel) => [panel, []])));
+  }, 300_000);
+
+  it.each(['en', 'fr'] as const)('has no serious or critical axe violation in %s with findings in the checks panel, the dark preview and the export dialog open', async (locale) => {
+    const words = editorCatalogues()[locale];
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: `axe-checks-${locale}` });
+    const { page } = browser;
+    const template = exampleDesign('email');
+    template.body.rows[1].columns[0].blocks[0].alt = '';
+    expect(await mountEditor(page, { template, locale })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const finding = frame.locator('.checks [data-check="image-alt"]');
+    await finding.waitFor();
+    const found: Record<string, string[]> = { 'checks panel': await seriousViolations(frame) };
+    await finding.click();
+    found['finding selected'] = await seriousViolations(frame);
+    for (const key of ['preview.dark', 'export.title']) {
+      await frame.getByRole('button', { name: words[key], exact: true }).click();
+      const dialog = frame.getByRole('dialog', { name: words[key] });
+      if (key === 'preview.dark') await dialog.locator('iframe').waitFor();
+      else {
+        await dialog.getByRole('button', { name: words['export.format.html'], exact: true }).click();
+        await dialog.getByRole('link').waitFor();
+      }
+      found[key] = await seriousViolations(frame);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((panel) => [panel, []])));
+  }, 300_000);
+
+  it('adds a text block, types a bold word and a merge tag, and saves, with the keyboard alone', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'keyboard-only' });
+    const { page } = browser;
+    const template = exampleDesign('email');
+    expect(await mountEditor(page, { template, name: 'Typed' })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+
+    // From the host page into the editor, then along its controls to the Blocks toolbar.
+    await page.keyboard.press('Tab');
+    await pressUntil(page, frame, 'Tab', 'button:Text');
+    await page.keyboard.press('Enter');
+    await waitFor('the new text block to take the focus', async () => (await focused(frame)) === 'textbox:Text');
+    await page.keyboard.type('Hello ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('bold');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' ');
+    // Alt+F10 reaches the formatting toolbar; its merge tag menu puts the tag where the caret was.
+    await page.keyboard.press('Alt+F10');
+    await pressUntil(page, frame, 'ArrowRight', 'button:Merge tag');
+    await page.keyboard.press('Enter');
+    await waitFor('the menu’s first item to have the focus', async () => (await focused(frame)).startsWith('menuitem:First name'));
+    await page.keyboard.press('Enter');
+    await waitFor('the focus back in the text', async () => (await focused(frame)) === 'textbox:Text');
+    await page.keyboard.type('!');
+    await page.keyboard.press('Control+s');
+
+    const { designId } = await firstSave(page);
+    const stored = await waitFor('the sentence saved', async () => {
+      const answer = await call('GET', `/embed/v1/users/keyboard-only/designs/${designId}`, { bearer: testKey });
+      return JSON.stringify(answer.body.doc.body.rows.at(-1)).includes('!') && answer.body;
+    });
+    expect(stored.doc.body.rows.at(-1).columns[0].blocks).toEqual([
+      { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hello ' }, { text: 'bold', bold: true }, { text: ' {{contact.first_name}}!' }] }] },
+    ]);
+  });
+});

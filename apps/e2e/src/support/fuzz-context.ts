@@ -1,0 +1,53 @@
+import { TINY_PNG } from '../file-exports-helpers';
+import { EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './api';
+import type { FuzzContext } from './fuzz-requests';
+import { admin, sleep, testPorts } from './stack';
+
+/** Retries a setup call answered 503 (the spec's "nothing was changed; retry"), as a busy machine may answer at first. */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt === 5 || !/: 503 /.test(String(error))) throw error;
+      await sleep(500 * attempt);
+    }
+  }
+}
+
+async function created(answer: Promise<{ status: number; text: string; body: any }>): Promise<any> {
+  const { status, text, body } = await answer;
+  if (status !== 201) throw new Error(`setup: ${status} ${text}`);
+  return body;
+}
+
+/** The stack's people, designs, credentials and files that valid requests can name. */
+export async function fuzzContext(components: FuzzContext['components']): Promise<FuzzContext> {
+  const project = newProject('email');
+  const revoked = admin('key', 'create', '--project', project.projectId, '--env', 'test').json;
+  admin('key', 'revoke', '--key-id', revoked.keyId);
+  const { token, editor } = await retried(() => editorSession(project.testKey, 'fuzz-editor'));
+  const own: string[] = [];
+  for (const name of ['One', 'Two', 'Three']) own.push((await retried(() => created(editor('POST', '/designs', { body: { name, doc: exampleDesign('email') } })))).id);
+  const other = (await retried(() => saveDesign(project.testKey, 'fuzz-other'))).id as string;
+  const image = await retried(() => created(editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })));
+  const fileKey = new URL(image.url).pathname.replace('/files/v1/', '');
+  return {
+    port: testPorts.http,
+    components,
+    credentials: { secretKey: project.testKey, editorToken: token, refused: [revoked.secret, 'sk_test_0000', 'et_0000', ''] },
+    origin: EDITOR_SITE,
+    known: {
+      // The editor's person is never erased by the fuzzer, so editor calls keep reaching the services.
+      userId: ['fuzz-other', 'never-seen'],
+      designId: [other, own[0], '0'.repeat(26)],
+      id: [...own, other],
+      file: ['', 'index.html'],
+      key: [fileKey],
+      'user.id': ['fuzz-editor', 'fuzz-other'],
+      origin: [EDITOR_SITE, 'http://localhost:3000'],
+      doc: [exampleDesign('email'), exampleDesign('page')],
+    },
+    image: TINY_PNG,
+  };
+}

@@ -1,0 +1,51 @@
+import { type ApiRequest, type ApiResponse, isEditorApiPath } from '@embed/editor-protocol';
+import type { TokenKeeper } from './tokens';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const failure = (code: string, message: string): ApiResponse => ({ status: 0, body: { code, error: message }, headers: {} });
+
+async function send(baseUrl: string, request: ApiRequest, token: string): Promise<ApiResponse> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  let body: BodyInit | undefined;
+  if (request.bytes) {
+    body = request.bytes;
+    headers['Content-Type'] = request.contentType ?? 'application/octet-stream';
+  } else if (request.json !== undefined) {
+    body = JSON.stringify(request.json);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(baseUrl + request.path, { method: request.method, headers, body, mode: 'cors', credentials: 'omit', cache: 'no-store' });
+  const text = await response.text();
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  return {
+    status: response.status,
+    body: isJson && text ? JSON.parse(text) : text,
+    headers: { 'retry-after': response.headers.get('retry-after') ?? '' },
+  };
+}
+
+/**
+ * Makes an API call for the frame from the host page, so the browser sends the page's
+ * own Origin and the server decides. Only editor API paths are called; a 401
+ * `token_invalid` is retried once with a new token.
+ */
+export async function callApi(baseUrl: string, tokens: TokenKeeper, request: ApiRequest): Promise<ApiResponse> {
+  if (!isEditorApiPath(request.path)) return failure('request_invalid', `the editor may not call ${request.path}`);
+  const attempt = async (forceNewToken: boolean) => {
+    let token: string;
+    try {
+      token = await tokens.get(forceNewToken);
+    } catch (error) {
+      return failure('token_unavailable', `getToken failed: ${messageOf(error)}`);
+    }
+    try {
+      return await send(baseUrl, request, token);
+    } catch (error) {
+      // The browser hides why: the network, or an answer without CORS for this page (a token of another site).
+      return failure('network_error', `The service did not answer this page (offline, or this page's origin is not the token's): ${messageOf(error)}`);
+    }
+  };
+  const first = await attempt(false);
+  if (first.status !== 401 || (first.body as { code?: string })?.code !== 'token_invalid') return first;
+  return attempt(true);
+}

@@ -1,0 +1,126 @@
+import type { Block, DesignDocument } from '@embed/design-document/model';
+import { type BlockPath, keyOf } from '@embed/editor-core';
+import { socialLabel } from '@embed/render-core/defaults';
+import type { EditorStore } from '../state/editor-store';
+import { useTranslator } from '../views/i18n';
+import { blockCss } from './canvas-styles';
+import { RichTextEditor } from './RichTextEditor';
+import { RichTextView } from './RichTextView';
+
+/** How a block looks on the canvas, laid out as the renderer does; text and headings are edited in place. */
+export function BlockContent({ block, path, store, focusToken }: { block: Block; path: BlockPath; store: EditorStore; focusToken: number }) {
+  const { t } = useTranslator();
+  const mode: DesignDocument['mode'] = store.doc.mode;
+  const { box, inner } = blockCss(block, mode);
+  // Typing into one block, pause after pause, is one undo step per pause.
+  const coalesceKey = `rich-text:${keyOf(block)}`;
+  switch (block.type) {
+    case 'text':
+      if (store.readOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
+      return (
+        <RichTextEditor
+          kind="text"
+          label={t('block.text')}
+          value={block.content}
+          style={inner}
+          focusToken={focusToken}
+          onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+        />
+      );
+    case 'heading':
+      if (store.readOnly) return <RichTextView kind="heading" value={block.content} style={inner} />;
+      return (
+        <RichTextEditor
+          kind="heading"
+          label={t('canvas.heading', { level: block.level })}
+          value={block.content}
+          style={inner}
+          focusToken={focusToken}
+          onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+        />
+      );
+    case 'image':
+      return (
+        <div class="block-box" style={box}>
+          <img src={block.src} alt={block.alt ?? ''} style={inner} />
+        </div>
+      );
+    case 'video':
+      return (
+        <div class="block-box" style={box}>
+          <span class="video">
+            <img src={block.thumbnail} alt={block.alt ?? ''} style={inner} />
+            <span class="play" aria-hidden="true" />
+          </span>
+        </div>
+      );
+    case 'button':
+      return (
+        <div class="block-box" style={box}>
+          <span class="button-preview" style={inner}>
+            {block.text}
+          </span>
+        </div>
+      );
+    case 'divider':
+      return (
+        <div class="block-box" style={box}>
+          <hr class="divider" style={inner} />
+        </div>
+      );
+    case 'spacer':
+      return <div class="spacer" style={inner} />;
+    case 'social': {
+      const size = `${block.style?.iconSize ?? 24}px`;
+      return (
+        <div style={box}>
+          <ul class="inline-list" style={inner}>
+            {block.links.map((link, i) => (
+              <li key={i} class="social-link">
+                <span class={`social-icon network-${link.network}`} style={{ width: size, height: size, 'font-size': `calc(${size} / 2)` }} aria-hidden="true">
+                  {socialLabel(link).slice(0, 1)}
+                </span>
+                {(block.style?.showLabels || mode !== 'email') && <span>{socialLabel(link)}</span>}
+                {!block.style?.showLabels && mode === 'email' && <span class="visually-hidden">{socialLabel(link)}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    }
+    case 'menu':
+      return (
+        <div style={box}>
+          <ul class="inline-list menu" style={inner}>
+            {block.items.map((item, i) => (
+              <li key={i}>
+                {i > 0 && mode === 'email' && <span aria-hidden="true">{` ${block.style?.separator ?? '|'} `}</span>}
+                <span class="menu-item">{item.text}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'html':
+      // Shown as code: raw HTML never runs in the editor (the preview shows it sanitized by the renderer).
+      return (
+        <pre class="block-box html-source" style={box}>
+          {block.html || t('canvas.emptyHtml')}
+        </pre>
+      );
+    case 'form':
+      return (
+        <div class="block-box form-preview" style={box}>
+          {block.fields.map((field) => (
+            <div key={field.name} class="form-field">
+              <span>{field.label}</span>
+              {field.kind === 'checkbox' ? <span class="fake-check" /> : <span class="fake-input">{field.placeholder ?? ''}</span>}
+            </div>
+          ))}
+          <span class="button-preview" style={inner}>
+            {block.submitText}
+          </span>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,26 @@
+import type { MessageKey } from './en';
+import type { Translator } from './translate';
+
+/** The API's codes the editor words itself; any other is named by its code. */
+const KNOWN: Record<string, MessageKey> = {
+  design_invalid: 'errors.design_invalid',
+  design_not_found: 'errors.design_not_found',
+  user_erased: 'errors.user_erased',
+  rate_limited: 'errors.rate_limited',
+  service_unavailable: 'errors.service_unavailable',
+  project_suspended: 'errors.suspended',
+  workspace_suspended: 'errors.suspended',
+  token_invalid: 'errors.token',
+  token_unavailable: 'errors.token',
+  network_error: 'errors.network',
+  mode_unavailable: 'errors.mode_unavailable',
+};
+
+/**
+ * Why something failed, in the editor's language. The service's own words are English:
+ * the editor words the codes it knows, and names any other by its code.
+ */
+export function errorWords({ t }: Translator, code: string): string {
+  const key = KNOWN[code];
+  return key ? t(key as 'errors.design_invalid') : t('errors.other', { code });
+}

@@ -1,0 +1,3 @@
+export { errorWords } from './errors';
+export { findingWords } from './findings';
+export { CATALOGUES, createTranslator, LOCALES, resolveLocale, type Locale, type MessageKey, type ParamsOf, type PlainKey, type Translator } from './translate';

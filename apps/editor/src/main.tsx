@@ -1,0 +1,117 @@
+// The editor app, in an iframe on the service's origin: it holds no token and calls the
+// API only through the SDK in the host page (libs/editor-protocol), and keeps its journal
+// of unsaved changes in the host page's IndexedDB through the SDK too.
+import type { ExportFormat } from '@embed/contracts';
+import type { DesignDocument } from '@embed/design-document/model';
+import type { EditorOptions } from '@embed/editor-protocol';
+import { render } from 'preact';
+import { createTranslator, type Translator } from './i18n';
+import { ChangeReporter } from './services/change-reporter';
+import { ApiFailure, EditorApi } from './services/editor-api';
+import { exportDesign } from './services/exports';
+import { HostBridge } from './services/host-bridge';
+import { HostJournal } from './services/host-journal';
+import { blankDesign } from './state/blank-design';
+import { DesignChecks } from './state/design-checks';
+import { EditorStore } from './state/editor-store';
+import { opening } from './state/opening';
+import { App } from './views/App';
+import { TranslatorContext } from './views/i18n';
+import './styles.css';
+
+/** The host page's journal, unless read-only (nothing to keep) or the page has no IndexedDB: then the editor works without one. */
+async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJournal | null> {
+  return readOnly ? null : HostJournal.open((op, args) => bridge.journal(op, args));
+}
+
+/**
+ * The design to open, with what the journal kept of it. A design's journal entry is read
+ * only once the service has given this person the design: an entry is never shown to
+ * someone the design is not theirs.
+ */
+async function openDesign(api: EditorApi, options: EditorOptions, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
+  const fresh = () => {
+    const doc = (options.template as DesignDocument | undefined) ?? blankDesign(t('design.untitledSubject'));
+    return { doc, name: options.name ?? doc.name ?? t('design.untitled') };
+  };
+  if (options.designId) {
+    const server = await api.getDesign(options.designId);
+    const journal = await journalOpening;
+    const entry = await journal?.entry(server.id).catch(() => undefined);
+    return { opened: opening(server, entry, fresh()), journal: journal && { journal, key: server.id } };
+  }
+  await api.checkAccess();
+  const journal = await journalOpening;
+  const entry = await journal?.unsaved(journal.draftKey).catch(() => undefined);
+  return { opened: opening(null, entry, fresh()), journal: journal && { journal, key: journal.draftKey } };
+}
+
+/** The browser's network, a file dropped where nothing takes it, and the page going away. */
+function watchBrowser(store: EditorStore): void {
+  window.addEventListener('online', () => store.online());
+  window.addEventListener('offline', () => store.offline());
+  window.addEventListener('pagehide', () => store.flushJournal());
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && store.flushJournal());
+  // A drop nothing in the editor took (anywhere read-only) is refused, never opened by the browser in the frame.
+  window.addEventListener('dragover', (event) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+  });
+  window.addEventListener('drop', (event) => event.preventDefault());
+}
+
+async function start(): Promise<void> {
+  const bridge = new HostBridge();
+  const options = await bridge.connect();
+  const api = new EditorApi(bridge);
+  const translator = createTranslator(options.locale);
+  const readOnly = options.readOnly === true;
+  let opened;
+  try {
+    opened = await openDesign(api, options, openJournal(bridge, readOnly), translator);
+  } catch (error) {
+    const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);
+    bridge.emit('error', { code: failure.code, message: failure.message });
+    return;
+  }
+  // The store is made just below; the reporter reads its document only when it reports.
+  const changes = new ChangeReporter(() => bridge.emit('change', { doc: store.doc }));
+  const store: EditorStore = new EditorStore(
+    opened.opened,
+    api,
+    {
+      change: () => changes.changed(),
+      save: (saved) => {
+        changes.flush();
+        bridge.emit('save', saved);
+      },
+      error: (error) => {
+        changes.flush();
+        bridge.emit('error', error);
+      },
+    },
+    { readOnly, journal: opened.journal },
+  );
+  bridge.onCommand(async (name, args) => {
+    try {
+      if (name === 'save') return await store.save();
+      return await exportDesign(store, api, String(args[0] ?? 'html') as ExportFormat);
+    } finally {
+      changes.flush();
+    }
+  });
+  watchBrowser(store);
+  document.documentElement.lang = translator.locale;
+  document.title = translator.t('editor.title');
+  render(
+    <TranslatorContext.Provider value={translator}>
+      <App store={store} api={api} checks={new DesignChecks(store, api)} />
+    </TranslatorContext.Provider>,
+    document.getElementById('editor') as HTMLElement,
+  );
+  bridge.emit('ready', { designId: store.id, doc: store.doc });
+  store.start();
+}
+
+void start();

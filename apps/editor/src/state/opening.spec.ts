@@ -1,0 +1,42 @@
+import type { DesignDocument } from '@embed/design-document/model';
+import { EditorHistory, type ServerDesign } from '@embed/editor-core';
+import type { JournalEntry } from '@embed/editor-protocol';
+import { opening } from './opening';
+
+const base: DesignDocument = { schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows: [] } };
+const fresh = { doc: base, name: 'Untitled design' };
+
+/** A journal entry after `steps` renames from `base`, started from `baseRevision`, confirmed or not. */
+function entry(steps: number, baseRevision: number | null, saved: boolean): JournalEntry {
+  const history = new EditorHistory(base);
+  for (let step = 1; step <= steps; step++) history.apply({ type: 'rename', name: `Name ${step}` });
+  return { key: 'D1', designId: baseRevision === null ? null : 'D1', baseRevision, name: `Name ${steps}`, doc: history.doc, history: history.serialize(), change: 4, confirmed: saved ? 4 : 3, updatedAt: 1000 };
+}
+const server = (revision: number, doc: DesignDocument = base): ServerDesign => ({ id: 'D1', name: 'On the service', revision, doc });
+
+describe('opening', () => {
+  it('brings back unsaved changes with their history, to be saved on the revision they started from', () => {
+    const opened = opening(server(7), entry(3, 7, false), fresh);
+    expect(opened.save).toMatchObject({ status: 'unsaved', designId: 'D1', baseRevision: 7 });
+    expect(opened.history.doc.name).toBe('Name 3');
+    expect([opened.name, opened.recoveredAt]).toEqual(['Name 3', 1000]);
+  });
+
+  it('asks the person to choose when the service has a newer revision than the unsaved changes started from', () => {
+    const opened = opening(server(9), entry(3, 7, false), fresh);
+    expect(opened.save).toMatchObject({ status: 'conflict', theirs: { revision: 9 } });
+    expect(opened.history.doc.name).toBe('Name 3');
+  });
+
+  it('keeps the undo history of a saved design while the service holds the revision it ends on', () => {
+    const kept = opening(server(7, entry(3, 7, true).doc), entry(3, 7, true), fresh);
+    expect([kept.save.status, kept.history.canUndo, kept.recoveredAt]).toEqual(['saved', true, null]);
+    const moved = opening(server(8), entry(3, 7, true), fresh);
+    expect([moved.history.canUndo, moved.history.doc]).toEqual([false, base]);
+  });
+
+  it('opens a new design fresh, or its draft from this tab', () => {
+    expect(opening(null, undefined, fresh)).toMatchObject({ save: { status: 'unsaved', designId: null }, name: 'Untitled design', recoveredAt: null });
+    expect(opening(null, entry(2, null, false), fresh).save).toMatchObject({ status: 'unsaved', designId: null, edit: 1 });
+  });
+});

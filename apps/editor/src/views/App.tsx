@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Canvas } from '../canvas/Canvas';
+import type { EditorApi } from '../services/editor-api';
+import type { DesignChecks } from '../state/design-checks';
+import type { EditorStore } from '../state/editor-store';
+import { ChecksPanel } from './ChecksPanel';
+import { ConflictDialog } from './ConflictDialog';
+import { ExportDialog } from './ExportDialog';
+import { FormatBar } from './FormatBar';
+import { useTranslator } from './i18n';
+import { Preview } from './Preview';
+import { PropertyPanel } from './PropertyPanel';
+import { RestorePoints } from './RestorePoints';
+import { BlocksToolbar } from './Toolbar';
+import { type DialogName, TopBar } from './TopBar';
+import { useStore } from './use-store';
+
+/**
+ * Ctrl/Cmd+S saves, Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, wherever the
+ * focus is. Read-only, they do nothing (not even the browser's own save or undo).
+ */
+function useShortcuts(store: EditorStore): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key !== 's' && key !== 'z' && key !== 'y') return;
+      // Our history, not the browser's: it covers every change, typing included.
+      event.preventDefault();
+      if (store.readOnly) return;
+      if (key === 's') void store.save().catch(() => undefined);
+      else if (key === 'y' || event.shiftKey) store.redo();
+      else store.undo();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [store]);
+}
+
+/** Changes journaled while recovering from a crash or a closed tab: said once, until dismissed. */
+function RecoveredNotice({ store }: { store: EditorStore }) {
+  const { t, formatDate } = useTranslator();
+  if (store.recoveredAt === null) return null;
+  return (
+    <div class="notice" role="status">
+      <span>{t('journal.restored', { time: formatDate(store.recoveredAt) })}</span>
+      <button type="button" onClick={() => store.dismissRecovered()}>
+        {t('notice.dismiss')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The editor's layout: the top bar, the toolbars, the canvas and the side panels
+ * (properties and checks), and the dialog open over them. Each part reads the store it is
+ * given; the canvas's rows and blocks skip rendering when their part of the document did
+ * not change. Read-only, the editing controls are not there at all.
+ */
+export function App({ store, api, checks }: { store: EditorStore; api: EditorApi; checks: DesignChecks }) {
+  useStore(store);
+  useShortcuts(store);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const close = () => setDialog(null);
+  const { readOnly } = store;
+  return (
+    <div class={`editor${readOnly ? ' read-only' : ''}`}>
+      <TopBar store={store} open={setDialog} />
+      <RecoveredNotice store={store} />
+      {!readOnly && <BlocksToolbar store={store} mode={store.doc.mode} />}
+      {!readOnly && <FormatBar />}
+      <div class="workspace">
+        <Canvas store={store} />
+        <div class="side-panels">
+          {!readOnly && <PropertyPanel store={store} />}
+          <ChecksPanel checks={checks} store={store} />
+        </div>
+      </div>
+      {(dialog === 'desktop' || dialog === 'phone' || dialog === 'dark') && <Preview store={store} api={api} kind={dialog} onClose={close} />}
+      {dialog === 'restore' && <RestorePoints store={store} api={api} onClose={close} />}
+      {dialog === 'export' && <ExportDialog store={store} api={api} onClose={close} />}
+      <ConflictDialog store={store} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { EditorStore } from '../state/editor-store';
+import { Dialog } from './Dialog';
+import { useTranslator } from './i18n';
+
+/**
+ * Someone saved the design since this edit started (409 revision_conflict): the person
+ * chooses, and nothing is overwritten before they do. Keeping mine saves it on top, and
+ * theirs stays a restore point; taking theirs shows it, and mine stays one undo away.
+ */
+export function ConflictDialog({ store }: { store: EditorStore }) {
+  const { t } = useTranslator();
+  const conflict = store.conflict;
+  if (!conflict) return null;
+  const { theirs, baseRevision } = conflict;
+  return (
+    <Dialog title={t('conflict.title')} role="alertdialog" describedBy="conflict-explain" class="conflict">
+      <p id="conflict-explain">{t('conflict.explain', { theirs: theirs.revision, base: baseRevision ?? 0 })}</p>
+      <div class="actions">
+        <button type="button" class="primary" data-autofocus onClick={() => store.keepMine()}>
+          {t('conflict.keepMine')}
+        </button>
+        <button type="button" onClick={() => store.takeTheirs()}>
+          {t('conflict.takeTheirs')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Patch } from '@embed/editor-core';
+import { useState } from 'preact/hooks';
+import { fieldPatch, fieldShown, fieldValue, type Holder, issueWords, valueIssue } from './field-values';
+import { useTranslator } from './i18n';
+import type { FieldSpec } from './property-fields';
+
+export type Target = Holder;
+
+/**
+ * One property: a labelled control whose value is checked as it is typed. A value the
+ * document does not take stays in the control with a message naming the field, and is
+ * not applied; colours get a picker beside their text.
+ */
+export function Field({ field, target, idPrefix, label: givenLabel, onPatch }: { field: FieldSpec; target: Target; idPrefix: string; label?: string; onPatch: (patch: Patch, key: string) => void }) {
+  const translator = useTranslator();
+  const { t } = translator;
+  const id = `${idPrefix}-${[...(field.in ?? []), field.key].join('-')}`;
+  const label = givenLabel ?? t(field.label);
+  const value = fieldValue(target, field);
+  const [draft, setDraft] = useState<{ raw: string; problem: string } | null>(null);
+  if (!fieldShown(target, field)) return null;
+  const commit = (raw: string | boolean) => {
+    const issue = typeof raw === 'string' ? valueIssue(field, raw) : null;
+    if (issue && typeof raw === 'string') return setDraft({ raw, problem: issueWords(translator, label, issue) });
+    setDraft(null);
+    onPatch(fieldPatch(target, field, raw), id);
+  };
+  if (field.kind === 'checkbox')
+    return (
+      <label class="field checkbox" for={id}>
+        <input id={id} type="checkbox" checked={field.trueWhenAbsent ? value !== false : value === true} onChange={(event) => commit(event.currentTarget.checked)} />
+        {label}
+      </label>
+    );
+  const shown = draft?.raw ?? (value === undefined ? '' : String(value));
+  const describedBy = draft ? `${id}-problem` : undefined;
+  const common = { id, 'aria-invalid': draft ? true : undefined, 'aria-describedby': describedBy };
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {field.kind === 'select' ? (
+        <select {...common} value={shown} onChange={(event) => commit(event.currentTarget.value)}>
+          {!field.required && <option value="">{t('field.default')}</option>}
+          {field.options?.map((option) => (
+            <option key={option} value={option}>
+              {field.optionLabel ? t(field.optionLabel(option)) : option}
+            </option>
+          ))}
+        </select>
+      ) : field.kind === 'textarea' ? (
+        <textarea {...common} value={shown} rows={8} onInput={(event) => commit(event.currentTarget.value)} />
+      ) : (
+        <span class={field.kind === 'color' ? 'color-field' : 'text-field'}>
+          <input
+            {...common}
+            type={(field.kind === 'number' ? 'number' : 'text') as 'text'}
+            inputMode={field.kind === 'url' ? 'url' : undefined}
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            placeholder={field.kind === 'color' ? t('field.colourPlaceholder') : undefined}
+            value={shown}
+            onInput={(event) => commit(event.currentTarget.value)}
+          />
+          {field.kind === 'color' && (
+            <input
+              type="color"
+              aria-label={t('field.colourPicker', { field: label })}
+              value={/^#[0-9a-f]{6}$/i.test(shown) ? shown : '#000000'}
+              onChange={(event) => commit(event.currentTarget.value)}
+            />
+          )}
+        </span>
+      )}
+      {draft && (
+        <p id={`${id}-problem`} class="problem" role="alert">
+          {draft.problem}
+        </p>
+      )}
+    </div>
+  );
+}

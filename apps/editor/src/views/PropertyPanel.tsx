@@ -1,0 +1,197 @@
+import type { Block, Row } from '@embed/design-document/model';
+import { type BlockPath, duplicateBlock, duplicateRow, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
+import type { EditorStore } from '../state/editor-store';
+import { BLOCK_LABELS } from './block-labels';
+import { Field, type Target } from './Field';
+import { useTranslator } from './i18n';
+import { ListEditor } from './ListEditor';
+import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
+
+function Fields({ fields, target, idPrefix, onPatch }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void }) {
+  return (
+    <>
+      {fields.map((field) => (
+        <Field key={[...(field.in ?? []), field.key].join('.')} field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} />
+      ))}
+    </>
+  );
+}
+
+function BlockProperties({ store, block, path }: { store: EditorStore; block: Block; path: BlockPath }) {
+  const onPatch = (patch: Patch, key: string) => store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
+  const { t } = useTranslator();
+  const idPrefix = `block-${path.row}-${path.column}-${path.block}`;
+  const type = t(BLOCK_LABELS[block.type]);
+  return (
+    <section aria-label={t('properties.block', { type })}>
+      <h2>{type}</h2>
+      {block.type === 'image' && (
+        <div class="field">
+          <label for="image-upload">{t('properties.uploadImage')}</label>
+          <input
+            id="image-upload"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) void store.uploadImage(path, file);
+            }}
+          />
+        </div>
+      )}
+      <Fields fields={BLOCK_FIELDS[block.type]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} />
+      {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => {
+            const copy = duplicateBlock(store.doc, path);
+            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to } });
+          }}
+        >
+          {t('properties.duplicateBlock')}
+        </button>
+        <button type="button" onClick={() => store.dispatch({ type: 'removeBlock', at: path }, { select: null })}>
+          {t('properties.deleteBlock')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; index: number }) {
+  const { t } = useTranslator();
+  const count = row.columns.length;
+  return (
+    <fieldset class="columns-editor">
+      <legend>{t('properties.columns')}</legend>
+      <div class="field">
+        <label for="row-columns">{t('properties.columnCount')}</label>
+        <select id="row-columns" value={String(count)} onChange={(event) => store.dispatch(setColumnCount(store.doc, index, Number(event.currentTarget.value)))}>
+          {[1, 2, 3, 4].map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      {row.columns.map((column, c) => (
+        <div class="column-tools" key={c} role="group" aria-label={t('properties.column', { column: c + 1 })}>
+          {count > 1 && (
+            <span class="field inline">
+              <label for={`row-ratio-${c}`}>{t('properties.columnShare', { column: c + 1 })}</label>
+              <input
+                id={`row-ratio-${c}`}
+                type="number"
+                min={1}
+                max={12}
+                value={String(column.ratio ?? 1)}
+                onInput={(event) => {
+                  const ratio = Number(event.currentTarget.value);
+                  if (!Number.isInteger(ratio) || ratio < 1 || ratio > 12) return;
+                  store.dispatch({ type: 'setColumnRatios', row: index, ratios: row.columns.map((other, i) => (i === c ? ratio : other.ratio)) }, { coalesceKey: `ratio:${index}:${c}` });
+                }}
+              />
+            </span>
+          )}
+          <button type="button" onClick={() => store.select({ kind: 'column', row: index, column: c })}>
+            {t('properties.columnSettings', { column: c + 1 })}
+          </button>
+          {count > 1 && (
+            <>
+              <button type="button" disabled={c === 0} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c - 1))}>
+                {t('properties.moveColumnLeft', { column: c + 1 })}
+              </button>
+              <button type="button" disabled={c === count - 1} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c + 1))}>
+                {t('properties.moveColumnRight', { column: c + 1 })}
+              </button>
+              <button type="button" onClick={() => store.dispatch(removeColumn(store.doc, index, c))}>
+                {t('properties.removeColumn', { column: c + 1 })}
+              </button>
+            </>
+          )}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function RowProperties({ store, index }: { store: EditorStore; index: number }) {
+  const { t } = useTranslator();
+  const row = store.doc.body.rows[index];
+  const last = store.doc.body.rows.length - 1;
+  const move = (to: number) => store.dispatch({ type: 'moveRow', from: index, to }, { select: { kind: 'row', row: to } });
+  return (
+    <section aria-label={t('properties.rowLabel', { row: index + 1 })}>
+      <h2>{t('properties.row', { row: index + 1 })}</h2>
+      <ColumnTools store={store} row={row} index={index} />
+      <Fields fields={rowFields(store.doc.mode)} target={row as unknown as Target} idPrefix={`row-${index}`} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
+      <div class="actions">
+        <button type="button" disabled={index === 0} onClick={() => move(index - 1)}>
+          {t('properties.moveRowUp')}
+        </button>
+        <button type="button" disabled={index === last} onClick={() => move(index + 1)}>
+          {t('properties.moveRowDown')}
+        </button>
+        <button type="button" onClick={() => store.dispatch(duplicateRow(store.doc, index), { select: { kind: 'row', row: index + 1 } })}>
+          {t('properties.duplicateRow')}
+        </button>
+        <button type="button" onClick={() => store.dispatch({ type: 'removeRow', index }, { select: null })}>
+          {t('properties.deleteRow')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ColumnProperties({ store, row, column }: { store: EditorStore; row: number; column: number }) {
+  const { t } = useTranslator();
+  const target = store.doc.body.rows[row].columns[column] as unknown as Target;
+  return (
+    <section aria-label={t('properties.columnLabel', { row: row + 1, column: column + 1 })}>
+      <h2>{t('properties.columnTitle', { row: row + 1, column: column + 1 })}</h2>
+      <Fields fields={COLUMN_FIELDS} target={target} idPrefix={`column-${row}-${column}`} onPatch={(patch, key) => store.dispatch({ type: 'patchColumn', row, column, patch }, { coalesceKey: key })} />
+      <button type="button" class="link" onClick={() => store.select({ kind: 'row', row })}>
+        {t('properties.rowLabel', { row: row + 1 })}
+      </button>
+    </section>
+  );
+}
+
+function BodyProperties({ store }: { store: EditorStore }) {
+  const { t } = useTranslator();
+  const { doc } = store;
+  return (
+    <section aria-label={t('properties.designLabel')}>
+      <h2>{t('properties.design')}</h2>
+      <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
+      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
+    </section>
+  );
+}
+
+/** Properties of what is selected: a block, a row, a column, or else the design. */
+export function PropertyPanel({ store }: { store: EditorStore }) {
+  const { t } = useTranslator();
+  const { selection, doc } = store;
+  const rows = doc.body.rows;
+  let panel = <BodyProperties store={store} />;
+  if (selection?.kind === 'block') {
+    const block = rows[selection.path.row]?.columns[selection.path.column]?.blocks[selection.path.block];
+    if (block) panel = <BlockProperties store={store} block={block} path={selection.path} />;
+  } else if (selection?.kind === 'row' && rows[selection.row]) {
+    panel = <RowProperties store={store} index={selection.row} />;
+  } else if (selection?.kind === 'column' && rows[selection.row]?.columns[selection.column]) {
+    panel = <ColumnProperties store={store} row={selection.row} column={selection.column} />;
+  }
+  return (
+    <aside class="properties" aria-label={t('properties.label')}>
+      {panel}
+      {selection && selection.kind !== 'body' && (
+        <button type="button" class="link" onClick={() => store.select({ kind: 'body' })}>
+          {t('properties.designLabel')}
+        </button>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PlainKey } from '../i18n';
+import { errorWords } from '../i18n';
+import type { EditorStore, SaveDisplay } from '../state/editor-store';
+import { useTranslator } from './i18n';
+
+const WORDS: Record<Exclude<SaveDisplay, 'failed'>, PlainKey> = {
+  saved: 'save.state.saved',
+  unsaved: 'save.state.unsaved',
+  saving: 'save.state.saving',
+  offline: 'save.state.offline',
+  offlineUnkept: 'save.state.offlineUnkept',
+  conflict: 'save.state.conflict',
+  new: 'save.state.new',
+  readOnly: 'save.state.readOnly',
+};
+
+/** Where saving stands, at all times, announced politely to screen readers. */
+export function SaveStatus({ store }: { store: EditorStore }) {
+  const translator = useTranslator();
+  const state = store.saveState;
+  const words = state === 'failed' ? translator.t('save.state.failed', { reason: errorWords(translator, store.saveError?.code ?? 'save_failed') }) : translator.t(WORDS[state]);
+  return (
+    <span class={`save-state ${state}`} role="status" aria-live="polite">
+      {words}
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+import type { EditorStore } from '../state/editor-store';
+import { useTranslator } from './i18n';
+import type { PreviewKind } from './Preview';
+import { SaveStatus } from './SaveStatus';
+
+export type DialogName = PreviewKind | 'restore' | 'export';
+
+/** The design's name, history, previews, restore points, export and saving; read-only, what changes nothing. */
+export function TopBar({ store, open }: { store: EditorStore; open: (dialog: DialogName) => void }) {
+  const { t } = useTranslator();
+  const { history, readOnly } = store;
+  return (
+    <header class="topbar">
+      {readOnly ? (
+        <span class="design-name static">{store.name}</span>
+      ) : (
+        <input
+          class="design-name"
+          type="text"
+          aria-label={t('topbar.designName')}
+          maxLength={200}
+          value={store.name}
+          onInput={(event) => store.dispatch({ type: 'rename', name: event.currentTarget.value || undefined }, { coalesceKey: 'rename' })}
+        />
+      )}
+      {!readOnly && (
+        <div class="topbar-group" role="group" aria-label={t('topbar.history')}>
+          <button type="button" onClick={() => store.undo()} aria-disabled={!history.canUndo} aria-keyshortcuts="Control+Z">
+            {t('topbar.undo')}
+          </button>
+          <button type="button" onClick={() => store.redo()} aria-disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z">
+            {t('topbar.redo')}
+          </button>
+        </div>
+      )}
+      <div class="topbar-group" role="group" aria-label={t('topbar.view')}>
+        <button type="button" onClick={() => open('desktop')}>
+          {t('preview.desktop')}
+        </button>
+        <button type="button" onClick={() => open('phone')}>
+          {t('preview.phone')}
+        </button>
+        {store.doc.mode === 'email' && (
+          <button type="button" onClick={() => open('dark')}>
+            {t('preview.dark')}
+          </button>
+        )}
+        <button type="button" onClick={() => open('restore')}>
+          {t('restore.title')}
+        </button>
+        <button type="button" onClick={() => open('export')}>
+          {t('export.title')}
+        </button>
+      </div>
+      <SaveStatus store={store} />
+      {!readOnly && (
+        <button type="button" class="primary" onClick={() => void store.save().catch(() => undefined)} aria-keyshortcuts="Control+S">
+          {t('topbar.save')}
+        </button>
+      )}
+    </header>
+  );
+}

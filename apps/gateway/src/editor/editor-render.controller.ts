@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
+import { Session } from '../auth/request-context';
+import { ServiceCalls } from '../services/call-service';
+import { EditorRenderDto } from './dto/editor-render.dto';
+import { EditorEndpoint } from './editor-endpoint';
+
+/**
+ * The editor's desktop and phone previews: the renderer's real HTML of the document being
+ * edited, by the token's project mode, as the server render does; nothing is stored.
+ */
+@Controller('editor/v1/render')
+export class EditorRenderController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  @Post()
+  @HttpCode(200)
+  @EditorEndpoint('editorRender', {
+    operationId: 'renderEditorDesign',
+    summary: 'Renders the document being edited, for the editor’s preview; nothing is stored.',
+    answers: { 200: 'Rendered' },
+    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'] },
+  })
+  render(@Session() session: EditorSession, @Body() body: EditorRenderDto): Promise<RenderedDesign> {
+    const request: RenderDesignRequest = { mode: session.mode, doc: body.doc, designId: body.designId };
+    return this.services.call(RENDER_DESIGN_SUBJECT, request);
+  }
+}

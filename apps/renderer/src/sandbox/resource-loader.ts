@@ -1,0 +1,32 @@
+import { buffer } from 'node:stream/consumers';
+import { FILES_PATH, isImageKey, isStorageKey, ObjectStorage } from '@embed/storage';
+import { BlockedResourceError } from './blocked-resource-error';
+import { type FetchedResource, safeFetch } from './safe-fetch';
+
+/**
+ * Loads what a design refers to while it is made into a file. Images uploaded through
+ * the editor are read straight from storage (the gateway that serves them may well be
+ * on a private address, which the sandbox would refuse); anything else goes through
+ * the public-only fetch.
+ */
+export class ResourceLoader {
+  private readonly uploadedImages: string;
+
+  constructor(
+    private readonly storage: ObjectStorage,
+    publicBaseUrl: string,
+  ) {
+    this.uploadedImages = `${publicBaseUrl.replace(/\/$/, '')}${FILES_PATH}`;
+  }
+
+  async load(address: string, signal?: AbortSignal): Promise<FetchedResource> {
+    if (address.startsWith(this.uploadedImages)) {
+      const key = decodeURIComponent(new URL(address).pathname.slice(FILES_PATH.length));
+      if (!isImageKey(key) || !isStorageKey(key)) throw new BlockedResourceError('not an uploaded image');
+      const object = await this.storage.get(key);
+      if (!object) return { status: 404, contentType: 'text/plain', body: Buffer.alloc(0) };
+      return { status: 200, contentType: object.contentType, body: await buffer(object.body) };
+    }
+    return safeFetch(address, undefined, signal);
+  }
+}

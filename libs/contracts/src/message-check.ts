@@ -1,0 +1,55 @@
+import type { TSchema } from '@sinclair/typebox';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import { fail, ok, type ServiceReply } from './errors';
+import { MESSAGES, type RequestOf, type Subject } from './messages';
+import { isMergeUrl, MERGE_URL_MEANING } from './render';
+
+// A receiver never trusts its sender's validation: every payload is checked on arrival.
+const ajv = new Ajv2020({ allErrors: false, strict: true, formats: { uri: isMergeUrl } });
+const checks = new WeakMap<TSchema, ValidateFunction>();
+
+/**
+ * The check of one schema of the registry, compiled once: a subject's request, or a part
+ * of one that the gateway's HTTP bodies share (a Merge, say), so that both check it alike.
+ */
+export function schemaCheck(schema: TSchema): ValidateFunction {
+  let check = checks.get(schema);
+  if (!check) {
+    check = ajv.compile(schema);
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+/** The dotted path of the field a check refused, under `root` ("merge.contact"). */
+export const refusedField = (error: ErrorObject | undefined, root = ''): string =>
+  [root, ...(error?.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.');
+
+/**
+ * "person.userId must NOT have more than 256 characters", "merge.contact keys must NOT have
+ * fewer than 1 characters": the field by its path under `root`, then the reason.
+ */
+export function describeRefusal(error: ErrorObject | undefined, root = ''): string {
+  const field = refusedField(error, root) || 'payload';
+  if (error?.keyword === 'format' && error.params.format === 'uri') return `${field} must be ${MERGE_URL_MEANING}`;
+  const extra = error?.keyword === 'additionalProperties' ? ` "${String(error.params.additionalProperty)}"` : '';
+  // A refused key (of a Merge's contact, say) is reported at its object, as ajv does; say it is a key.
+  const keys = error?.propertyName === undefined ? '' : ' keys';
+  return `${field}${keys} ${error?.message ?? 'is not valid'}${extra}`;
+}
+
+/**
+ * Compiles the check of a subject's request once (the first compile takes ajv a good part
+ * of a second): a service does it for the subjects it handles when it loads, so that no
+ * request waits for it (see Handles in service-runtime).
+ */
+export const requestCheckOf = (subject: Subject): ValidateFunction => schemaCheck(MESSAGES[subject].request);
+
+/**
+ * The payload as the subject's request when its schema takes it, else the one refusal every
+ * service answers for a payload it does not take: 400 request_invalid naming the field.
+ */
+export function checkRequest<S extends Subject>(subject: S, payload: unknown): ServiceReply<RequestOf<S>> {
+  const check = requestCheckOf(subject);
+  return check(payload) ? ok(payload as RequestOf<S>) : fail(400, 'request_invalid', describeRefusal(check.errors?.[0]));
+}

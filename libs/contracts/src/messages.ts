@@ -1,0 +1,81 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { type OperationBudget, OPERATION_BUDGETS_MS } from './deadlines';
+import {
+  CreateDesignRequestSchema,
+  DesignListSchema,
+  DesignRequestSchema,
+  DesignSchema,
+  DESIGNS_SUBJECTS,
+  ExportDesignRequestSchema,
+  HtmlExportSchema,
+  ListDesignsRequestSchema,
+  MintedTokenSchema,
+  MintTokenRequestSchema,
+  RestorePointListSchema,
+  SaveDesignRequestSchema,
+  StoredDesignSchema,
+  VerifyTokenReplySchema,
+  VerifyTokenRequestSchema,
+} from './designs';
+import { EraseUserOutcomeSchema, EraseUserRequestSchema, ERASURE_SUBJECTS } from './erasure';
+import { FileExportSchema, RENDER_FILE_SUBJECT, RenderFileReplySchema, RenderFileRequestSchema } from './files';
+import { PingReplySchema, PingRequestSchema, pingSubject } from './health';
+import { ImageUploadSchema, StoreImageRequestSchema } from './images';
+import { RENDER_DESIGN_SUBJECT, RenderDesignReplySchema, RenderDesignRequestSchema } from './render';
+import { RefusalSchema, ReplySchema } from './schema';
+import { Type } from '@sinclair/typebox';
+
+/**
+ * One message between services: what its payload must be (checked by the receiver before
+ * any handler sees it, see message-check.ts), what its reply is, and the budget a caller
+ * that starts a request gives it (deadlines.ts); a call made while handling another
+ * request works to what is left of that request's deadline instead.
+ */
+export interface MessageDefinition<Q extends TSchema = TSchema, R extends TSchema = TSchema> {
+  request: Q;
+  reply: R;
+  budget: OperationBudget;
+}
+
+const message = <Q extends TSchema, R extends TSchema>(request: Q, reply: R, budget: OperationBudget): MessageDefinition<Q, R> => ({ request, reply, budget });
+
+/** A readiness ping answers the replica's own description, or the refusal of a payload it does not take. */
+const ping = () => message(PingRequestSchema, Type.Union([PingReplySchema, RefusalSchema]), 'ping');
+
+/**
+ * Every request-reply subject of the system, each defined once: the designs service, the
+ * renderer, the erasure service, and the readiness ping of every back-end service. A
+ * breaking change adds a `.v2` subject beside the old one.
+ */
+export const MESSAGES = {
+  [DESIGNS_SUBJECTS.mintToken]: message(MintTokenRequestSchema, ReplySchema(MintedTokenSchema), 'read'),
+  [DESIGNS_SUBJECTS.verifyToken]: message(VerifyTokenRequestSchema, VerifyTokenReplySchema, 'read'),
+  [DESIGNS_SUBJECTS.list]: message(ListDesignsRequestSchema, ReplySchema(DesignListSchema), 'read'),
+  [DESIGNS_SUBJECTS.get]: message(DesignRequestSchema, ReplySchema(StoredDesignSchema), 'read'),
+  [DESIGNS_SUBJECTS.create]: message(CreateDesignRequestSchema, ReplySchema(DesignSchema), 'write'),
+  [DESIGNS_SUBJECTS.save]: message(SaveDesignRequestSchema, ReplySchema(DesignSchema), 'write'),
+  [DESIGNS_SUBJECTS.delete]: message(DesignRequestSchema, ReplySchema(Type.Null()), 'write'),
+  [DESIGNS_SUBJECTS.revisions]: message(DesignRequestSchema, ReplySchema(RestorePointListSchema), 'read'),
+  [DESIGNS_SUBJECTS.export]: message(ExportDesignRequestSchema, ReplySchema(Type.Union([HtmlExportSchema, FileExportSchema])), 'export'),
+  [DESIGNS_SUBJECTS.storeImage]: message(StoreImageRequestSchema, ReplySchema(ImageUploadSchema), 'upload'),
+  [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
+  [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),
+  [ERASURE_SUBJECTS.erase]: message(EraseUserRequestSchema, ReplySchema(EraseUserOutcomeSchema), 'write'),
+  [pingSubject('designs')]: ping(),
+  [pingSubject('renderer')]: ping(),
+  [pingSubject('erasure')]: ping(),
+  [pingSubject('webhook-dispatcher')]: ping(),
+} satisfies Record<string, MessageDefinition>;
+
+export type Subject = keyof typeof MESSAGES;
+export const SUBJECTS = Object.keys(MESSAGES) as Subject[];
+
+/** The payload a subject takes. */
+export type RequestOf<S extends Subject> = Static<(typeof MESSAGES)[S]['request']>;
+/** What a subject answers. */
+export type ReplyOf<S extends Subject> = Static<(typeof MESSAGES)[S]['reply']>;
+
+/** The budget a caller starting a request gives `subject`, in milliseconds. */
+export const budgetOf = (subject: Subject): number => OPERATION_BUDGETS_MS[MESSAGES[subject].budget];
+
+export const isSubject = (subject: string): subject is Subject => Object.hasOwn(MESSAGES, subject);

@@ -1,0 +1,63 @@
+import type { DesignDocument } from '@embed/design-document/model';
+import { contrast, contrastDrafts } from './checks/contrast';
+import { backgroundFallback, emailSettings, headingOrder, imageAlt, inlineImage, mergeTag, popupClose, unsubscribeLink } from './checks/content';
+import { linkAddress, linkText } from './checks/links';
+import type { Check, CheckInput, Draft } from './checks/types';
+import { clippingDrafts } from './clipping';
+import { DARK_MODE_SCHEMES, type DarkModeScheme, darkModeDesign } from './dark-mode';
+import type { Finding } from './findings';
+import { describeFinding, english } from './messages';
+import { placedBlocks } from './placed';
+
+const sameSpot = (a: Draft, b: Draft) => JSON.stringify([a.target, a.key.split('.').pop()]) === JSON.stringify([b.target, b.key.split('.').pop()]);
+
+/**
+ * Contrast once each inbox family has darkened the email, where the light design passes:
+ * a colour pair that already fails is one finding, not three.
+ */
+const darkContrast: Check = ({ document }) => {
+  if (document.mode !== 'email') return [];
+  const light = contrast({ document, blocks: placedBlocks(document) });
+  const drafts: Draft[] = [];
+  for (const scheme of Object.keys(DARK_MODE_SCHEMES) as DarkModeScheme[]) {
+    const dark = darkModeDesign(document, scheme);
+    for (const draft of contrastDrafts({ document: dark, blocks: placedBlocks(dark) }, 'dark-contrast', { inboxes: DARK_MODE_SCHEMES[scheme].inboxes }))
+      if (!light.some((found) => sameSpot(found, draft))) drafts.push(draft);
+  }
+  return drafts;
+};
+
+/** Every check in the order its findings are listed. */
+const CHECKS: Check[] = [
+  emailSettings,
+  unsubscribeLink,
+  popupClose,
+  imageAlt,
+  inlineImage,
+  backgroundFallback,
+  linkAddress,
+  linkText,
+  headingOrder,
+  contrast,
+  darkContrast,
+  mergeTag,
+];
+
+export interface CheckOptions {
+  /** The size of the rendered, merged HTML in bytes: when given, an email is checked against Gmail's clipping size. */
+  htmlBytes?: number;
+}
+
+export const withMessage = (draft: Draft): Finding => ({ ...draft, message: describeFinding(draft, english) });
+
+/** Every finding of a valid design document, English messages included. Pure: no DOM, no network. */
+export function checkDesign(document: DesignDocument, options: CheckOptions = {}): Finding[] {
+  const input: CheckInput = { document, blocks: placedBlocks(document) };
+  const drafts = CHECKS.flatMap((check) => check(input));
+  // Last, as in a render, where the size is known only once the rest is laid out.
+  if (options.htmlBytes !== undefined) drafts.push(...clippingDrafts(document.mode, options.htmlBytes));
+  return drafts.map(withMessage);
+}
+
+/** The clipping finding alone, for the renderer, which knows the size only once it has merged. */
+export const clippingFindings = (document: Pick<DesignDocument, 'mode'>, htmlBytes: number): Finding[] => clippingDrafts(document.mode, htmlBytes).map(withMessage);

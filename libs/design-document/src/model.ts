@@ -1,0 +1,7 @@
+// The document's types and rules without its validator: what a browser bundle can take
+// (the validator compiles the schema into code at run time, which a strict CSP forbids).
+export * from './types';
+export { DESIGN_LIMITS } from './limits';
+export { STYLE_DEFAULTS } from './defaults';
+export { BLOCK_TYPES, DESIGN_MODES, blockTypesFor, modeAllowsBlock, type BlockType } from './modes';
+export { fieldIssue, fieldProblem, type FieldIssue, type FieldRule } from './field-rules';

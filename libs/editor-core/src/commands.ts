@@ -1,0 +1,237 @@
+import {
+  type Block,
+  type Body,
+  type Column,
+  DESIGN_LIMITS,
+  type DesignDocument,
+  type HeadingBlock,
+  modeAllowsBlock,
+  type Row,
+  type TextBlock,
+} from '@embed/design-document/model';
+import { applyPatch, type Patch } from './patch';
+import { blockAt, type BlockPath, columnAt, CommandError, countBlocks, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
+
+/** Bounds of the schema that editing can reach (docs/design-document.md, Limits). */
+export const EDIT_LIMITS = { rows: 200, columns: 4, blocksPerColumn: 50, ratio: { min: 1, max: 12 } } as const;
+
+/**
+ * Every change to a design is one of these: plain data, so that a change can be kept,
+ * replayed and undone. `applyCommand` returns the command that undoes it.
+ */
+export type Command =
+  | { type: 'insertBlock'; at: BlockPath; block: Block }
+  | { type: 'removeBlock'; at: BlockPath }
+  /** `to` is the place in the target column once the block has left `from`. */
+  | { type: 'moveBlock'; from: BlockPath; to: BlockPath }
+  | { type: 'patchBlock'; at: BlockPath; patch: Patch }
+  | { type: 'setRichText'; at: BlockPath; content: TextBlock['content'] | HeadingBlock['content'] }
+  | { type: 'insertRow'; index: number; row: Row }
+  | { type: 'removeRow'; index: number }
+  | { type: 'moveRow'; from: number; to: number }
+  | { type: 'patchRow'; index: number; patch: Patch }
+  /** Replaces a row's columns: adding or removing a column, with the blocks it holds. */
+  | { type: 'setColumns'; row: number; columns: Column[] }
+  | { type: 'setColumnRatios'; row: number; ratios: (number | undefined)[] }
+  | { type: 'patchColumn'; row: number; column: number; patch: Patch }
+  | { type: 'patchBodyStyle'; patch: Patch }
+  | { type: 'patchSettings'; patch: Patch }
+  | { type: 'rename'; name: string | undefined }
+  /** The whole design at once (a restore point taken): same mode only. */
+  | { type: 'replaceDesign'; doc: DesignDocument };
+
+export interface Applied {
+  doc: DesignDocument;
+  inverse: Command;
+}
+
+function checkBlock(doc: DesignDocument, block: Block): void {
+  if (!modeAllowsBlock(doc.mode, block.type)) throw new CommandError(`a ${doc.mode} design cannot carry a ${block.type} block`);
+}
+
+function checkColumnRoom(column: Column): void {
+  if (column.blocks.length >= EDIT_LIMITS.blocksPerColumn) throw new CommandError(`a column holds at most ${EDIT_LIMITS.blocksPerColumn} blocks`);
+}
+
+function checkIndex(index: number, length: number, what: string): void {
+  if (!Number.isInteger(index) || index < 0 || index > length) throw new CommandError(`${what} ${index} is out of range`);
+}
+
+const blockCountOf = (blocks: Iterable<Block>) => [...blocks].length;
+
+function insertBlock(doc: DesignDocument, at: BlockPath, block: Block): Applied {
+  checkBlock(doc, block);
+  const column = columnAt(doc, at.row, at.column);
+  checkColumnRoom(column);
+  checkIndex(at.block, column.blocks.length, 'block');
+  if (countBlocks(doc) >= DESIGN_LIMITS.maxBlocks) throw new CommandError(`a design holds at most ${DESIGN_LIMITS.maxBlocks} blocks`);
+  return {
+    doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: inserted(old.blocks, at.block, block) })),
+    inverse: { type: 'removeBlock', at },
+  };
+}
+
+function removeBlock(doc: DesignDocument, at: BlockPath): Applied {
+  const block = blockAt(doc, at);
+  return {
+    doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: removed(old.blocks, at.block) })),
+    inverse: { type: 'insertBlock', at, block },
+  };
+}
+
+function moveBlock(doc: DesignDocument, from: BlockPath, to: BlockPath): Applied {
+  const block = blockAt(doc, from);
+  const without = withColumn(doc, from.row, from.column, (old) => ({ ...old, blocks: removed(old.blocks, from.block) }));
+  const target = columnAt(without, to.row, to.column);
+  checkIndex(to.block, target.blocks.length, 'block');
+  if (from.row !== to.row || from.column !== to.column) checkColumnRoom(target);
+  return {
+    doc: withColumn(without, to.row, to.column, (old) => ({ ...old, blocks: inserted(old.blocks, to.block, block) })),
+    inverse: { type: 'moveBlock', from: to, to: from },
+  };
+}
+
+function patchBlock(doc: DesignDocument, at: BlockPath, patch: Patch): Applied {
+  if ('type' in patch) throw new CommandError('a block cannot change its type');
+  const [block, inverse] = applyPatch(blockAt(doc, at), patch);
+  return {
+    doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: replaced(old.blocks, at.block, block) })),
+    inverse: { type: 'patchBlock', at, patch: inverse },
+  };
+}
+
+function setRichText(doc: DesignDocument, at: BlockPath, content: TextBlock['content'] | HeadingBlock['content']): Applied {
+  const block = blockAt(doc, at);
+  if (block.type !== 'text' && block.type !== 'heading') throw new CommandError(`a ${block.type} block has no rich text`);
+  const next = { ...block, content } as Block;
+  return {
+    doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: replaced(old.blocks, at.block, next) })),
+    inverse: { type: 'setRichText', at, content: block.content },
+  };
+}
+
+function insertRow(doc: DesignDocument, index: number, row: Row): Applied {
+  checkIndex(index, doc.body.rows.length, 'row');
+  if (doc.body.rows.length >= EDIT_LIMITS.rows) throw new CommandError(`a design holds at most ${EDIT_LIMITS.rows} rows`);
+  checkColumns(row.columns);
+  row.columns.forEach((column) => column.blocks.forEach((block) => checkBlock(doc, block)));
+  if (countBlocks(doc) + blockCountOf(row.columns.flatMap((column) => column.blocks)) > DESIGN_LIMITS.maxBlocks)
+    throw new CommandError(`a design holds at most ${DESIGN_LIMITS.maxBlocks} blocks`);
+  return { doc: withRows(doc, inserted(doc.body.rows, index, row)), inverse: { type: 'removeRow', index } };
+}
+
+function removeRow(doc: DesignDocument, index: number): Applied {
+  const row = rowAt(doc, index);
+  return { doc: withRows(doc, removed(doc.body.rows, index)), inverse: { type: 'insertRow', index, row } };
+}
+
+function moveRow(doc: DesignDocument, from: number, to: number): Applied {
+  const row = rowAt(doc, from);
+  const rest = removed(doc.body.rows, from);
+  checkIndex(to, rest.length, 'row');
+  return { doc: withRows(doc, inserted(rest, to, row)), inverse: { type: 'moveRow', from: to, to: from } };
+}
+
+function patchRow(doc: DesignDocument, index: number, patch: Patch): Applied {
+  if ('columns' in patch) throw new CommandError('columns change through setColumns');
+  const [row, inverse] = applyPatch(rowAt(doc, index), patch);
+  return { doc: withRows(doc, replaced(doc.body.rows, index, row)), inverse: { type: 'patchRow', index, patch: inverse } };
+}
+
+function checkColumns(columns: Column[]): void {
+  if (columns.length < 1 || columns.length > EDIT_LIMITS.columns) throw new CommandError(`a row has 1 to ${EDIT_LIMITS.columns} columns`);
+  if (columns.some((column) => column.blocks.length > EDIT_LIMITS.blocksPerColumn)) throw new CommandError(`a column holds at most ${EDIT_LIMITS.blocksPerColumn} blocks`);
+}
+
+function setColumns(doc: DesignDocument, index: number, columns: Column[]): Applied {
+  const row = rowAt(doc, index);
+  checkColumns(columns);
+  return {
+    doc: withRows(doc, replaced(doc.body.rows, index, { ...row, columns })),
+    inverse: { type: 'setColumns', row: index, columns: row.columns },
+  };
+}
+
+function setColumnRatios(doc: DesignDocument, index: number, ratios: (number | undefined)[]): Applied {
+  const row = rowAt(doc, index);
+  if (ratios.length !== row.columns.length) throw new CommandError(`row ${index} has ${row.columns.length} columns, not ${ratios.length}`);
+  for (const ratio of ratios)
+    if (ratio !== undefined && (!Number.isInteger(ratio) || ratio < EDIT_LIMITS.ratio.min || ratio > EDIT_LIMITS.ratio.max))
+      throw new CommandError(`a column ratio is a whole number from ${EDIT_LIMITS.ratio.min} to ${EDIT_LIMITS.ratio.max}`);
+  const columns = row.columns.map((column, i) => applyPatch(column, { ratio: ratios[i] })[0]);
+  return {
+    doc: withRows(doc, replaced(doc.body.rows, index, { ...row, columns })),
+    inverse: { type: 'setColumnRatios', row: index, ratios: row.columns.map((column) => column.ratio) },
+  };
+}
+
+function patchColumn(doc: DesignDocument, row: number, column: number, patch: Patch): Applied {
+  if ('blocks' in patch) throw new CommandError('blocks change through block commands');
+  let inverse: Patch = {};
+  const next = withColumn(doc, row, column, (old) => {
+    const [patched, undo] = applyPatch(old, patch);
+    inverse = undo;
+    return patched;
+  });
+  return { doc: next, inverse: { type: 'patchColumn', row, column, patch: inverse } };
+}
+
+function patchBodyStyle(doc: DesignDocument, patch: Patch): Applied {
+  const [style, inverse] = applyPatch(doc.body.style ?? {}, patch);
+  const body: Body = { ...doc.body, style };
+  if (Object.keys(style).length === 0) delete body.style;
+  return { doc: { ...doc, body }, inverse: { type: 'patchBodyStyle', patch: inverse } };
+}
+
+function patchSettings(doc: DesignDocument, patch: Patch): Applied {
+  const [settings, inverse] = applyPatch(doc.settings, patch);
+  return { doc: { ...doc, settings } as DesignDocument, inverse: { type: 'patchSettings', patch: inverse } };
+}
+
+function rename(doc: DesignDocument, name: string | undefined): Applied {
+  const [next] = applyPatch(doc, { name });
+  return { doc: next, inverse: { type: 'rename', name: doc.name } };
+}
+
+function replaceDesign(doc: DesignDocument, next: DesignDocument): Applied {
+  if (next.mode !== doc.mode) throw new CommandError(`a ${doc.mode} design cannot become a ${next.mode} design`);
+  return { doc: next, inverse: { type: 'replaceDesign', doc } };
+}
+
+/** Applies one command to the document (never changing it: the result is a new document sharing what did not change). */
+export function applyCommand(doc: DesignDocument, command: Command): Applied {
+  switch (command.type) {
+    case 'insertBlock':
+      return insertBlock(doc, command.at, command.block);
+    case 'removeBlock':
+      return removeBlock(doc, command.at);
+    case 'moveBlock':
+      return moveBlock(doc, command.from, command.to);
+    case 'patchBlock':
+      return patchBlock(doc, command.at, command.patch);
+    case 'setRichText':
+      return setRichText(doc, command.at, command.content);
+    case 'insertRow':
+      return insertRow(doc, command.index, command.row);
+    case 'removeRow':
+      return removeRow(doc, command.index);
+    case 'moveRow':
+      return moveRow(doc, command.from, command.to);
+    case 'patchRow':
+      return patchRow(doc, command.index, command.patch);
+    case 'setColumns':
+      return setColumns(doc, command.row, command.columns);
+    case 'setColumnRatios':
+      return setColumnRatios(doc, command.row, command.ratios);
+    case 'patchColumn':
+      return patchColumn(doc, command.row, command.column, command.patch);
+    case 'patchBodyStyle':
+      return patchBodyStyle(doc, command.patch);
+    case 'patchSettings':
+      return patchSettings(doc, command.patch);
+    case 'rename':
+      return rename(doc, command.name);
+    case 'replaceDesign':
+      return replaceDesign(doc, command.doc);
+  }
+}

@@ -1,0 +1,114 @@
+import type { DesignDocument } from '@embed/design-document/model';
+import { applyCommand, type Command } from './commands';
+import { fromStorable, type Storable, toStorable } from './storable';
+
+/** Typing into one field within this long of the last keystroke is one undo step. */
+export const TYPING_PAUSE_MS = 1000;
+
+interface Step {
+  forward: Command;
+  inverse: Command;
+  /** Steps with the same key, each soon after the last, merge into one (typing). */
+  coalesceKey?: string;
+  at: number;
+}
+
+/**
+ * A history as plain JSON data (undefined written as null), for IndexedDB or
+ * JSON.stringify: every step's commands, never copies of the document.
+ */
+export interface SerializedHistory {
+  version: 1;
+  doc: Storable;
+  undo: { forward: Storable; inverse: Storable; at: number }[];
+  redo: { forward: Storable; inverse: Storable; at: number }[];
+}
+
+const serializeStep = (step: Step) => ({ forward: toStorable(step.forward), inverse: toStorable(step.inverse), at: step.at });
+const restoreStep = (step: SerializedHistory['undo'][number]): Step => ({
+  forward: fromStorable(step.forward) as Command,
+  inverse: fromStorable(step.inverse) as Command,
+  at: step.at,
+});
+
+/**
+ * The design and its undo and redo stacks, as long as the person keeps editing (no limit). Every change goes through `apply`, so undo
+ * covers everything; steps are commands, never copies of the document.
+ */
+export class EditorHistory {
+  private undoStack: Step[] = [];
+  private redoStack: Step[] = [];
+
+  constructor(private current: DesignDocument) {}
+
+  get doc(): DesignDocument {
+    return this.current;
+  }
+
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+
+  /**
+   * Applies a command as a new step. A command with the same `coalesceKey` as the last
+   * step, within TYPING_PAUSE_MS of it, joins that step: its forward command must then set
+   * the same thing absolutely (text content, a field), so the last one is the step's result.
+   */
+  apply(command: Command, options: { coalesceKey?: string; now?: number } = {}): DesignDocument {
+    const at = options.now ?? Date.now();
+    const { doc, inverse } = applyCommand(this.current, command);
+    const last = this.undoStack[this.undoStack.length - 1];
+    if (options.coalesceKey !== undefined && last?.coalesceKey === options.coalesceKey && at - last.at < TYPING_PAUSE_MS) {
+      last.forward = command;
+      last.at = at;
+    } else {
+      this.undoStack.push({ forward: command, inverse, coalesceKey: options.coalesceKey, at });
+    }
+    this.redoStack = [];
+    this.current = doc;
+    return doc;
+  }
+
+  undo(): DesignDocument {
+    const step = this.undoStack.pop();
+    if (!step) return this.current;
+    this.current = applyCommand(this.current, step.inverse).doc;
+    this.redoStack.push({ ...step, coalesceKey: undefined });
+    return this.current;
+  }
+
+  redo(): DesignDocument {
+    const step = this.redoStack.pop();
+    if (!step) return this.current;
+    this.current = applyCommand(this.current, step.forward).doc;
+    this.undoStack.push({ ...step, coalesceKey: undefined });
+    return this.current;
+  }
+
+  /**
+   * The whole history as JSON data, so that undo survives a reload. A step restored never
+   * joins the next keystroke's step: typing after a reload starts a step of its own.
+   */
+  serialize(): SerializedHistory {
+    return { version: 1, doc: toStorable(this.current), undo: this.undoStack.map(serializeStep), redo: this.redoStack.map(serializeStep) };
+  }
+
+  static restore(data: SerializedHistory): EditorHistory {
+    if (data.version !== 1) throw new Error(`cannot restore a history of version ${String(data.version)}`);
+    const history = new EditorHistory(fromStorable(data.doc) as DesignDocument);
+    history.undoStack = data.undo.map(restoreStep);
+    history.redoStack = data.redo.map(restoreStep);
+    return history;
+  }
+
+  /** Replaces the design without history (a restore point taken, a conflict resolved): undo starts afresh. */
+  reset(doc: DesignDocument): void {
+    this.current = doc;
+    this.undoStack = [];
+    this.redoStack = [];
+  }
+}

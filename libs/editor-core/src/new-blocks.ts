@@ -1,0 +1,38 @@
+import type { Block, BlockType, Row } from '@embed/design-document/model';
+
+/** A light grey pixel, stretched by the image's width: a placeholder until the person picks an image. */
+export const PLACEHOLDER_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4e/cuAAUyApjDDfqPAAAAAElFTkSuQmCC';
+
+/** What a block of each type starts as when added: valid for the renderer, ready to be filled in. */
+export function newBlock(type: BlockType): Block {
+  switch (type) {
+    case 'text':
+      return { type, content: [{ type: 'paragraph', content: [] }] };
+    case 'heading':
+      return { type, level: 2, content: [] };
+    case 'image':
+      return { type, src: PLACEHOLDER_IMAGE, alt: '' };
+    case 'button':
+      return { type, text: 'Button', href: '' };
+    case 'divider':
+      return { type };
+    case 'spacer':
+      return { type, height: 24 };
+    case 'social':
+      return { type, links: [{ network: 'web', href: 'https://example.com' }] };
+    case 'menu':
+      return { type, items: [{ text: 'Home', href: '' }] };
+    case 'html':
+      return { type, html: '' };
+    case 'video':
+      return { type, url: 'https://example.com/video', thumbnail: PLACEHOLDER_IMAGE, alt: '' };
+    case 'form':
+      return { type, fields: [{ name: 'email', label: 'Email', kind: 'email', required: true }], submitText: 'Subscribe' };
+  }
+}
+
+/** An empty row of `columns` equal columns. */
+export function newRow(columns = 1): Row {
+  return { columns: Array.from({ length: columns }, () => ({ blocks: [] })) };
+}

@@ -1,0 +1,2 @@
+export { Journal, JOURNAL_DATABASE } from './journal';
+export { answerJournal, type JournalAnswer } from './journal-answers';

@@ -1,0 +1,1 @@
+export { expandContractProblems, type Migration } from './expand-contract';

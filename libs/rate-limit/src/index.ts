@@ -1,0 +1,1 @@
+export { SlidingWindowLimiter, type WindowDecision } from './sliding-window';

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+import { SLIDING_WINDOW_SCRIPT } from './sliding-window-script';
+
+export interface WindowDecision {
+  allowed: boolean;
+  limit: number;
+  /** Requests still allowed in the window after this one. */
+  remaining: number;
+  /** Milliseconds until the oldest request counted leaves the window (one more is then allowed). */
+  waitMs: number;
+}
+
+type ScriptedRedis = Redis & { slidingWindowTake(key: string, limit: number, windowMs: number, member: string): Promise<[number, number, number]> };
+const COMMAND = 'slidingWindowTake';
+
+/**
+ * Counts requests per key in a sliding window kept in Redis: in no span of `windowMs`
+ * are more than `limit` requests of one key allowed, however they fall (a fixed window
+ * lets up to twice the limit through around its boundary). Refused requests are not
+ * counted, so a client that keeps retrying is let in as soon as a place frees.
+ */
+export class SlidingWindowLimiter {
+  private readonly redis: ScriptedRedis;
+
+  constructor(redis: Redis, private readonly keyPrefix: string) {
+    // ioredis sends the script once per connection (EVALSHA, then EVAL if Redis lost it).
+    redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: SLIDING_WINDOW_SCRIPT });
+    this.redis = redis as ScriptedRedis;
+  }
+
+  async take(key: string, limit: number, windowMs: number): Promise<WindowDecision> {
+    const member = randomBytes(9).toString('base64url');
+    const [admitted, count, waitMs] = await this.redis[COMMAND](`${this.keyPrefix}:${key}`, limit, windowMs, member);
+    return { allowed: admitted === 1, limit, remaining: Math.max(0, limit - count), waitMs };
+  }
+}

@@ -1,0 +1,155 @@
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { ADDRESS_ATTRIBUTES, isAddressAttribute, isSafeAttribute, unsafeAddressWarning } from './address';
+import { escapeHtml } from './html';
+import { TAG } from './tags';
+import type { Warnings } from './warnings';
+
+// Where merge values may go is decided once per layout, by parsing the laid-out HTML as a
+// browser does (parse5), not by patterns over the markup: a tag is filled only where the
+// parser reads text (a text node, a title) or an attribute's value; anywhere else (a script,
+// a stylesheet, an attribute or element name) it is not a merge position and stays as written.
+// A slot is a whole text node or a whole attribute: when filled it is written again from its
+// decoded value with the values inside and escaped as a whole, so no value can end it, open
+// an element or add an attribute. An attribute that holds addresses is judged after it is
+// filled, its value complete and decoded as the browser will read it; an unsafe one is left
+// out (address.ts). The layout's own addresses are judged here once, so that what the design
+// or the html block's sanitizer let through is held to the same rule.
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** Decoded text, or a tag as written with what is inside its braces. */
+export type Piece = string | { tag: string; inner: string };
+
+/** A text node or one attribute (name="value") of the source, holding at least one tag. */
+export interface Slot {
+  start: number;
+  end: number;
+  /** The element the text or attribute belongs to. */
+  element: string;
+  /** The attribute's name, lower case; none for text. */
+  attribute?: string;
+  pieces: Piece[];
+}
+
+/** HTML with its merge tags as written, and the slots where values go. */
+export interface MergeTemplate {
+  source: string;
+  slots: Slot[];
+}
+
+// Elements whose content the parser reads as raw text: a tag there is not text a reader sees.
+const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+
+export const writeText = (value: string) => escapeHtml(value).replace(/\u00a0/g, '&nbsp;');
+export const writeAttribute = (name: string, value: string) => `${name}="${escapeHtml(value)}"`;
+/** The slot's value with its tags as written. */
+export const writtenValue = (slot: Slot) => slot.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.tag)).join('');
+
+function pieces(value: string): Piece[] {
+  const parts: Piece[] = [];
+  let cursor = 0;
+  for (const match of value.matchAll(TAG)) {
+    if (match.index > cursor) parts.push(value.slice(cursor, match.index));
+    parts.push({ tag: match[0], inner: match[1] });
+    cursor = match.index + match[0].length;
+  }
+  if (cursor < value.length) parts.push(value.slice(cursor));
+  return parts;
+}
+
+// Most text holds no braces at all: `includes` rules it out far faster than the pattern.
+const hasTag = (value: string) => value.includes('{{') && value.search(TAG) !== -1;
+
+/** A replacement of source[start, end): a slot, or nothing (an unsafe attribute left out). */
+interface Edit {
+  start: number;
+  end: number;
+  slot?: Omit<Slot, 'start' | 'end'>;
+}
+
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+const CSS_URL_START = /url\(/i;
+
+function elementEdits(element: Element, source: string, base: number, edits: Edit[], warnings: Warnings): void {
+  const locations = element.sourceCodeLocation?.attrs ?? {};
+  for (const attribute of element.attrs) {
+    // Locations are keyed by the name as written, in lower case (xlink:href, viewbox), not as the parser adjusts it.
+    const key = (attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name).toLowerCase();
+    const location = locations[key];
+    if (!location) continue;
+    const raw = source.slice(location.startOffset, location.endOffset);
+    // A printable ASCII name's location is its own (a name lower-cased past ASCII may find another's), and then
+    // its text as written holds every character of the value: without a character reference, a tag
+    // needs a brace there and an address in a style needs url(. Reading the written text spares
+    // building the parser's value, which most attributes never need.
+    const plain = !NOT_PRINTABLE_ASCII.test(attribute.name) && !raw.includes('&');
+    const tagged = (!plain || raw.includes('{')) && hasTag(attribute.value);
+    // The key is the name as written, lower case, but where the tokenizer read NUL as U+FFFD, which no
+    // address attribute holds: an attribute that is neither tagged nor an address one needs no more.
+    if (!tagged && (!isAddressAttribute(key) || (plain && key === 'style' && !CSS_URL_START.test(raw)))) continue;
+    // The name as written (foreign attributes such as xlink:href carry their prefix there).
+    const name = /^[^\s=/>]+/.exec(raw)?.[0].toLowerCase() ?? attribute.name;
+    const at = { start: base + location.startOffset, end: base + location.endOffset };
+    if (tagged) edits.push({ ...at, slot: { element: element.tagName, attribute: name, pieces: pieces(attribute.value) } });
+    else if (isAddressAttribute(name) && !isSafeAttribute(element.tagName, name, attribute.value)) {
+      warnings.add(unsafeAddressWarning(attribute.value, false));
+      edits.push(at);
+    }
+  }
+}
+
+// What markup must hold for its parse to find an edit: a brace or a character reference (a tag,
+// written or encoded), an address attribute's name (which may be written in any case), or url(
+// (an address in a style). Most Outlook comments of an email hold none and need no parse.
+const EDIT_HINTS = ['url(', ...ADDRESS_ATTRIBUTES];
+
+function mayNeedEdits(markup: string): boolean {
+  if (markup.includes('{') || markup.includes('&')) return true;
+  const lower = markup.toLowerCase();
+  return EDIT_HINTS.some((hint) => lower.includes(hint));
+}
+
+function collect(source: string, base: number, edits: Edit[], warnings: Warnings): void {
+  const stack: Node[] = [parse(source, { sourceCodeLocationInfo: true })];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if ('childNodes' in node) for (const child of node.childNodes) stack.push(child);
+    if (node.nodeName === 'template' && 'content' in node) stack.push(node.content);
+    const location = node.sourceCodeLocation;
+    if (!location) continue;
+    if ('tagName' in node) elementEdits(node, source, base, edits, warnings);
+    else if (node.nodeName === '#text' && 'value' in node) {
+      // Its span as written holds every character of its value: a tag needs a brace or a character reference there.
+      const written = source.slice(location.startOffset, location.endOffset);
+      if (!(written.includes('{') || written.includes('&')) || !hasTag(node.value)) continue;
+      const parent = node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '';
+      // A text node with markup inside its span was joined by the parser from separate runs: left as written.
+      if (RAW_TEXT.has(parent) || written.includes('<')) continue;
+      edits.push({ start: base + location.startOffset, end: base + location.endOffset, slot: { element: parent, pieces: pieces(node.value) } });
+    } else if (node.nodeName === '#comment' && 'data' in node && source.startsWith(`<!--${node.data}`, location.startOffset)) {
+      // Outlook reads the markup inside conditional comments: it is held to the same rules.
+      if (node.data.includes('<') && mayNeedEdits(node.data)) collect(node.data, base + location.startOffset + 4, edits, warnings);
+    }
+  }
+}
+
+/** Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left out, with a warning. */
+export function compileTemplate(html: string, warnings: Warnings): MergeTemplate {
+  const edits: Edit[] = [];
+  collect(html, 0, edits, warnings);
+  edits.sort((a, b) => a.start - b.start);
+  const slots: Slot[] = [];
+  let source = '';
+  let cursor = 0;
+  for (const edit of edits) {
+    if (edit.start < cursor) continue;
+    source += html.slice(cursor, edit.start);
+    cursor = edit.end;
+    if (!edit.slot) continue;
+    const written = writtenValue({ ...edit.slot, start: 0, end: 0 });
+    const start = source.length;
+    source += edit.slot.attribute === undefined ? writeText(written) : writeAttribute(edit.slot.attribute, written);
+    slots.push({ ...edit.slot, start, end: source.length });
+  }
+  return { source: source + html.slice(cursor), slots };
+}

@@ -1,0 +1,12 @@
+import { currentRequestContext, type RequestContext } from './request-context';
+
+/** Milliseconds left before the request's deadline (negative once it passed); undefined when it has none. */
+export function timeLeftMs(context: RequestContext | undefined = currentRequestContext()): number | undefined {
+  return context?.deadline === undefined ? undefined : context.deadline - Date.now();
+}
+
+/** An AbortSignal that aborts at the request's deadline; one that never aborts when the request has none. */
+export function deadlineSignal(): AbortSignal {
+  const left = timeLeftMs();
+  return left === undefined ? new AbortController().signal : AbortSignal.timeout(Math.max(0, left));
+}

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "AllowedSite_origin_idx" ON "AllowedSite"("origin");
+
