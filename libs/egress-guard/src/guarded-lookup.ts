@@ -1,7 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { lookup as dnsLookupAll } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { bareHost, type EgressRule, resolvedAddressProblem, urlProblem } from './egress-rule';
+import { hostResolver } from './resolve-host';
 
 /** A connection the egress rule refused; `message` says why, in words fit for a warning or a delivery record. */
 export class EgressRefusedError extends Error {
@@ -21,13 +21,18 @@ export class EgressRefusedError extends Error {
  */
 export function guardedLookup(rule: EgressRule): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const problem = resolvedAddressProblem(hostname, addresses.map(({ address }) => address), rule);
-      if (problem) return callback(new EgressRefusedError(problem), '', 0);
-      if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
+    hostResolver.resolve(hostname).then(
+      (resolved) => {
+        const problem = resolvedAddressProblem(hostname, resolved.map(({ address }) => address), rule);
+        if (problem) return callback(new EgressRefusedError(problem), '', 0);
+        // The socket may ask for one family; every address was judged above all the same.
+        const addresses: LookupAddress[] = options.family ? resolved.filter(({ family }) => family === options.family) : resolved;
+        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 0);
+        if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
+        callback(null, addresses[0].address, addresses[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
   };
 }
 
@@ -42,7 +47,7 @@ export async function targetProblem(url: URL, rule: EgressRule): Promise<string 
   if (formProblem || rule.allowPrivate || isIP(host)) return formProblem;
   let addresses: string[];
   try {
-    addresses = (await dnsLookupAll(host, { all: true })).map(({ address }) => address);
+    addresses = (await hostResolver.resolve(host)).map(({ address }) => address);
   } catch {
     return `${host} could not be resolved`;
   }
