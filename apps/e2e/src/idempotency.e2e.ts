@@ -53,6 +53,18 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('keeps the 400 for a user id past its limit, of any size, and files it under no person', async () => {
+    const design = await saveDesign(project.testKey, 'person-long');
+    for (const id of ['🙂'.repeat(257), '🙂'.repeat(70_000)]) {
+      const key = randomUUID();
+      const first = expectError(await exportDesign(design.id, id, key), 400, 'request_invalid');
+      expect(first.body.error).toContain('user.id');
+      const again = await exportDesign(design.id, id, key);
+      expect({ status: again.status, replayed: again.headers.get('idempotent-replayed') }).toEqual({ status: 400, replayed: 'true' });
+    }
+    expect(await query(`SELECT id FROM "IdempotencyRecord" WHERE "userId" LIKE '🙂%'`)).toHaveLength(0);
+  });
+
   it('scopes an editor key to its person: the same key from another person is another request', async () => {
     const key = randomUUID();
     const body = { name: 'Keyed', doc: exampleDesign('email') };

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
-import { HOP_MARGIN_MS, LONGEST_BUDGET_MS } from '@embed/contracts';
+import { HOP_MARGIN_MS, LONGEST_BUDGET_MS, schemaCheck, UserIdSchema } from '@embed/contracts';
 import { type IdempotencyClaim, IdempotencyRepository } from '@embed/data-access';
 import { findJsonFault } from '@embed/storable-json';
 import type { AuthenticatedRequest } from '../auth/request-context';
@@ -29,6 +29,9 @@ import {
  */
 const HOLD_MS = LONGEST_BUDGET_MS + HOP_MARGIN_MS;
 
+/** The body is not validated yet: only an id validation would take names the person, and an indexed column holds no more. */
+const isUserId = schemaCheck(UserIdSchema);
+
 /** Whose keys a request's are, and the person its answer may be about (for erasure). */
 function scopeOf(request: AuthenticatedRequest): { owner: string[]; claim: Pick<IdempotencyClaim, 'projectId' | 'environment' | 'userId'> } | undefined {
   if (request.session) {
@@ -38,7 +41,7 @@ function scopeOf(request: AuthenticatedRequest): { owner: string[]; claim: Pick<
   if (request.key) {
     const { projectId, environment } = request.key;
     const user = (request.body as { user?: { id?: unknown } } | undefined)?.user?.id;
-    return { owner: ['key', projectId, environment], claim: { projectId, environment, userId: typeof user === 'string' ? user : null } };
+    return { owner: ['key', projectId, environment], claim: { projectId, environment, userId: isUserId(user) ? (user as string) : null } };
   }
   return undefined;
 }
