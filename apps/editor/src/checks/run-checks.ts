@@ -19,30 +19,37 @@ export interface CheckAnswer {
 export const checksHere: RunChecks = async (doc, options) => checkDesign(doc, options);
 
 /**
- * The checks in a worker (checks-worker.ts, built beside the app): checking a long design
- * takes a tenth of a second or more, which on the page's thread would hold up the next
- * keystroke. A worker that cannot start or fails leaves the checks to this thread.
+ * The checks in a worker (checks-worker.ts, built beside the app), started on the first
+ * check: checking a long design takes a tenth of a second or more, which on the page's
+ * thread would hold up the next keystroke. A worker that cannot start or fails leaves the
+ * checks to this thread.
  */
 export function checksInWorker(url: string): RunChecks {
-  let worker: Worker | null;
-  try {
-    worker = new Worker(url);
-  } catch {
-    return checksHere;
-  }
+  /** Undefined until the first check; null once the worker could not start or failed. */
+  let worker: Worker | null | undefined;
   const waiting = new Map<number, { doc: DesignDocument; options: CheckOptions; resolve: (findings: Finding[]) => void }>();
   let next = 0;
-  worker.onmessage = ({ data }: MessageEvent<CheckAnswer>) => {
-    waiting.get(data.id)?.resolve(data.findings);
-    waiting.delete(data.id);
-  };
-  worker.onerror = () => {
+  const fail = () => {
     worker?.terminate();
     worker = null;
     for (const { doc, options, resolve } of waiting.values()) void checksHere(doc, options).then(resolve);
     waiting.clear();
   };
+  const start = (): Worker | null => {
+    try {
+      const started = new Worker(url);
+      started.onmessage = ({ data }: MessageEvent<CheckAnswer>) => {
+        waiting.get(data.id)?.resolve(data.findings);
+        waiting.delete(data.id);
+      };
+      started.onerror = fail;
+      return started;
+    } catch {
+      return null;
+    }
+  };
   return (doc, options) => {
+    if (worker === undefined) worker = start();
     if (!worker) return checksHere(doc, options);
     const id = ++next;
     const request: CheckRequest = { id, doc, options };

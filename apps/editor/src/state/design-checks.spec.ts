@@ -26,8 +26,7 @@ describe('DesignChecks', () => {
     const api = new EditorApi(bridge);
     const store = new EditorStore(opening(null, undefined, { doc, name: 'n' }), api, { change: () => undefined, save: () => undefined, error: () => undefined });
     const checks = new DesignChecks(store, api, checksHere, { check: 300, measure: 2000 });
-    await Promise.resolve();
-    expect(checks.findings.map((finding) => finding.check)).toEqual(['image-alt']);
+    expect(checks.findings).toEqual([]);
 
     await jest.advanceTimersByTimeAsync(0);
     expect(renders.map((request) => request.path)).toEqual(['/editor/v1/render']);
@@ -52,6 +51,7 @@ describe('DesignChecks', () => {
     const store = new EditorStore(opening(null, undefined, { doc, name: 'n' }), api, { change: () => undefined, save: () => undefined, error: () => undefined });
     const answers: ((findings: Finding[]) => void)[] = [];
     const checks = new DesignChecks(store, api, () => new Promise((resolve) => answers.push(resolve)), { check: 300, measure: 2000 });
+    await jest.advanceTimersByTimeAsync(0);
     store.dispatch({ type: 'patchBlock', at: { row: 0, column: 0, block: 0 }, patch: { alt: 'A photo' } });
     await jest.advanceTimersByTimeAsync(300);
     expect(answers).toHaveLength(2);

@@ -37,7 +37,8 @@ export class DesignChecks {
   ) {
     this.unsubscribe = store.subscribe(() => this.changed());
     this.seen = store.doc;
-    this.check();
+    // The first check waits for the editor to be shown: opening a design is not held up by it.
+    this.checkTimer = setTimeout(() => this.check(), 0);
     this.scheduleMeasure(0);
   }
 
