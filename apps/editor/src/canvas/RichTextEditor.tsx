@@ -24,10 +24,14 @@ const editableOf = (node: Node) => (node instanceof Element ? node : node.parent
 // The caret's last place in a text: a menu, a field or a dialog of the toolbar takes the
 // focus (and the browser's selection) away before the person picks what to apply.
 let lastTextRange: Range | null = null;
-document.addEventListener('selectionchange', () => {
+function rememberTextRange(): void {
   const selection = window.getSelection();
   if (selection?.rangeCount && editableOf(selection.getRangeAt(0).startContainer)) lastTextRange = selection.getRangeAt(0).cloneRange();
-});
+}
+// selectionchange comes as a task of its own, which a busy page may run only after the
+// click that takes the focus to the toolbar: the keys and the pointer that move the
+// selection in a text record it at once too (RichTextEditor's onKeyUp, onPointerUp).
+document.addEventListener('selectionchange', rememberTextRange);
 
 /** Gives the focus back to the text last edited, with its caret or selection where it was; false when there is none. */
 export function returnToText(): boolean {
@@ -131,6 +135,8 @@ export function RichTextEditor(props: Props) {
       style={props.style}
       onInput={onInput}
       onKeyDown={onKeyDown}
+      onKeyUp={rememberTextRange}
+      onPointerUp={rememberTextRange}
     />
   );
 }
