@@ -25,7 +25,8 @@ export async function buildEditor() {
 
   const app = await esbuild.build({
     ...common,
-    entryPoints: [path.join(repoRoot, 'apps/editor/src/main.tsx')],
+    // The app, and the worker it runs the design checks in.
+    entryPoints: [path.join(repoRoot, 'apps/editor/src/main.tsx'), path.join(repoRoot, 'apps/editor/src/checks-worker.ts')],
     tsconfig: path.join(repoRoot, 'apps/editor/tsconfig.json'),
     jsx: 'automatic',
     jsxImportSource: 'preact',
@@ -33,11 +34,13 @@ export async function buildEditor() {
     entryNames: '[name]-[hash]',
     metafile: true,
   });
-  const outputs = Object.keys(app.metafile.outputs).map((file) => path.relative(appDir, path.resolve(repoRoot, file)));
-  const js = outputs.find((file) => file.endsWith('.js'));
-  const css = outputs.find((file) => file.endsWith('.css'));
+  const relative = (file) => path.relative(appDir, path.resolve(repoRoot, file));
+  const outputs = Object.entries(app.metafile.outputs);
+  const [js, main] = outputs.find(([, output]) => output.entryPoint?.endsWith('main.tsx'));
+  const [worker] = outputs.find(([, output]) => output.entryPoint?.endsWith('checks-worker.ts'));
   const template = readFileSync(path.join(repoRoot, 'apps/editor/src/index.html'), 'utf8');
-  writeFileSync(path.join(appDir, 'index.html'), template.replace('%JS%', js).replace('%CSS%', css));
+  const page = template.replace('%JS%', relative(js)).replace('%CSS%', relative(main.cssBundle)).replace('%CHECKS_WORKER%', relative(worker));
+  writeFileSync(path.join(appDir, 'index.html'), page);
 
   await esbuild.build({
     ...common,

@@ -5,6 +5,7 @@ import type { ExportFormat } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { EditorOptions } from '@embed/editor-protocol';
 import { render } from 'preact';
+import { checksHere, checksInWorker } from './checks/run-checks';
 import { createTranslator, type Translator } from './i18n';
 import { ChangeReporter } from './services/change-reporter';
 import { ApiFailure, EditorApi } from './services/editor-api';
@@ -18,6 +19,9 @@ import { opening } from './state/opening';
 import { App } from './views/App';
 import { TranslatorContext } from './views/i18n';
 import './styles.css';
+
+/** The checks worker's file, as the build named it on the page's script (read now: the script is current only while it first runs). */
+const checksWorker = document.currentScript?.dataset.checksWorker;
 
 /** The host page's journal, unless read-only (nothing to keep) or the page has no IndexedDB: then the editor works without one. */
 async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJournal | null> {
@@ -106,7 +110,7 @@ async function start(): Promise<void> {
   document.title = translator.t('editor.title');
   render(
     <TranslatorContext.Provider value={translator}>
-      <App store={store} api={api} checks={new DesignChecks(store, api)} />
+      <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} />
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );

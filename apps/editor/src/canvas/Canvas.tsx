@@ -1,6 +1,7 @@
 import { keyOf, newRow } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
+import { useStoreValues } from '../views/use-store';
 import { contentCss } from './canvas-styles';
 import { RowView } from './RowView';
 
@@ -12,7 +13,7 @@ function WebFonts({ fonts }: { fonts: { family: string; url: string }[] | undefi
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */
 export function Canvas({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const { doc, selection, focusRequest } = store;
+  const [doc, selection, focusRequest] = useStoreValues(store, (s) => [s.doc, s.selection, s.focusRequest] as const);
   const { body } = doc;
   const block = selection?.kind === 'block' ? selection.path : null;
   const focus = focusRequest.path;

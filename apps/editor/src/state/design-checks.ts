@@ -1,5 +1,6 @@
-import { checkDesign, clippingMeter, type ClippingMeter, type Finding } from '@embed/design-checks';
+import { clippingMeter, type ClippingMeter, type Finding } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document/model';
+import { checksHere, type RunChecks } from '../checks/run-checks';
 import type { EditorApi } from '../services/editor-api';
 import type { EditorStore } from './editor-store';
 
@@ -11,7 +12,9 @@ export const MEASURE_DELAY_MS = 2000;
 /**
  * The design checks, live: the findings of the design as it is now, and for an email the
  * clipping meter from the renderer's real HTML size (POST /editor/v1/render). Both wait
- * for a pause in the changes; one render at a time, the latest design next.
+ * for a pause in the changes; one render at a time, the latest design next. The checks run
+ * where `runChecks` puts them (a worker in the browser); only the latest design's findings
+ * are shown.
  */
 export class DesignChecks {
   findings: Finding[] = [];
@@ -21,17 +24,21 @@ export class DesignChecks {
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
   private measureTimer: ReturnType<typeof setTimeout> | undefined;
   private measuring = false;
+  /** The number of the latest check asked for: an earlier one's findings come too late to show. */
+  private latestCheck = 0;
   private readonly subscribers = new Set<() => void>();
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly store: EditorStore,
     private readonly api: EditorApi,
+    private readonly runChecks: RunChecks = checksHere,
     private readonly delays = { check: CHECK_DELAY_MS, measure: MEASURE_DELAY_MS },
   ) {
     this.unsubscribe = store.subscribe(() => this.changed());
     this.seen = store.doc;
-    this.check();
+    // The first check waits for the editor to be shown: opening a design is not held up by it.
+    this.checkTimer = setTimeout(() => this.check(), 0);
     this.scheduleMeasure(0);
   }
 
@@ -55,8 +62,12 @@ export class DesignChecks {
   }
 
   private check(): void {
-    this.findings = checkDesign(this.store.doc, { htmlBytes: this.htmlBytes });
-    for (const listener of this.subscribers) listener();
+    const id = ++this.latestCheck;
+    void this.runChecks(this.store.doc, { htmlBytes: this.htmlBytes }).then((findings) => {
+      if (id !== this.latestCheck) return;
+      this.findings = findings;
+      for (const listener of this.subscribers) listener();
+    });
   }
 
   private scheduleMeasure(delay: number): void {

@@ -13,7 +13,7 @@ import { PropertyPanel } from './PropertyPanel';
 import { RestorePoints } from './RestorePoints';
 import { BlocksToolbar } from './Toolbar';
 import { type DialogName, TopBar } from './TopBar';
-import { useStore } from './use-store';
+import { useStoreValues } from './use-store';
 
 /**
  * Ctrl/Cmd+S saves, Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, wherever the
@@ -40,10 +40,11 @@ function useShortcuts(store: EditorStore): void {
 /** Changes journaled while recovering from a crash or a closed tab: said once, until dismissed. */
 function RecoveredNotice({ store }: { store: EditorStore }) {
   const { t, formatDate } = useTranslator();
-  if (store.recoveredAt === null) return null;
+  const [recoveredAt] = useStoreValues(store, (s) => [s.recoveredAt] as const);
+  if (recoveredAt === null) return null;
   return (
     <div class="notice" role="status">
-      <span>{t('journal.restored', { time: formatDate(store.recoveredAt) })}</span>
+      <span>{t('journal.restored', { time: formatDate(recoveredAt) })}</span>
       <button type="button" onClick={() => store.dismissRecovered()}>
         {t('notice.dismiss')}
       </button>
@@ -54,11 +55,12 @@ function RecoveredNotice({ store }: { store: EditorStore }) {
 /**
  * The editor's layout: the top bar, the toolbars, the canvas and the side panels
  * (properties and checks), and the dialog open over them. Each part reads the store it is
- * given; the canvas's rows and blocks skip rendering when their part of the document did
- * not change. Read-only, the editing controls are not there at all.
+ * given and renders again only when what it shows changed; the canvas's rows and blocks
+ * skip rendering when their part of the document did not change. Read-only, the editing
+ * controls are not there at all.
  */
 export function App({ store, api, checks }: { store: EditorStore; api: EditorApi; checks: DesignChecks }) {
-  useStore(store);
+  const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const close = () => setDialog(null);
@@ -67,7 +69,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
     <div class={`editor${readOnly ? ' read-only' : ''}`}>
       <TopBar store={store} open={setDialog} />
       <RecoveredNotice store={store} />
-      {!readOnly && <BlocksToolbar store={store} mode={store.doc.mode} />}
+      {!readOnly && <BlocksToolbar store={store} mode={mode} />}
       {!readOnly && <FormatBar />}
       <div class="workspace">
         <Canvas store={store} />

@@ -1,6 +1,7 @@
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
 import { useTranslator } from './i18n';
+import { useStoreValues } from './use-store';
 
 /**
  * Someone saved the design since this edit started (409 revision_conflict): the person
@@ -9,9 +10,8 @@ import { useTranslator } from './i18n';
  */
 export function ConflictDialog({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const conflict = store.conflict;
-  if (!conflict) return null;
-  const { theirs, baseRevision } = conflict;
+  const [theirs, baseRevision] = useStoreValues(store, (s) => [s.conflict?.theirs, s.conflict?.baseRevision] as const);
+  if (!theirs) return null;
   return (
     <Dialog title={t('conflict.title')} role="alertdialog" describedBy="conflict-explain" class="conflict">
       <p id="conflict-explain">{t('conflict.explain', { theirs: theirs.revision, base: baseRevision ?? 0 })}</p>

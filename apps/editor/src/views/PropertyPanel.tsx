@@ -5,6 +5,7 @@ import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
 import { ListEditor } from './ListEditor';
+import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
 function Fields({ fields, target, idPrefix, onPatch }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void }) {
@@ -173,7 +174,7 @@ function BodyProperties({ store }: { store: EditorStore }) {
 /** Properties of what is selected: a block, a row, a column, or else the design. */
 export function PropertyPanel({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const { selection, doc } = store;
+  const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.doc] as const);
   const rows = doc.body.rows;
   let panel = <BodyProperties store={store} />;
   if (selection?.kind === 'block') {

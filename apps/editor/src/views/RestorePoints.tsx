@@ -4,6 +4,7 @@ import type { EditorStore } from '../state/editor-store';
 import { errorWords } from '../i18n';
 import { Dialog } from './Dialog';
 import { useTranslator } from './i18n';
+import { useStoreValues } from './use-store';
 
 /** The design's restore points, newest first; restoring one is an edit (undoable) saved at once as a new revision. */
 export function RestorePoints({ store, api, onClose }: { store: EditorStore; api: EditorApi; onClose: () => void }) {
@@ -11,7 +12,7 @@ export function RestorePoints({ store, api, onClose }: { store: EditorStore; api
   const { t, formatDate } = translator;
   const [points, setPoints] = useState<RestorePoint[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const designId = store.id;
+  const [designId] = useStoreValues(store, (s) => [s.id] as const);
 
   useEffect(() => {
     if (!designId) return;

@@ -2,33 +2,35 @@ import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from './i18n';
 import type { PreviewKind } from './Preview';
 import { SaveStatus } from './SaveStatus';
+import { useStoreValues } from './use-store';
 
 export type DialogName = PreviewKind | 'restore' | 'export';
 
 /** The design's name, history, previews, restore points, export and saving; read-only, what changes nothing. */
 export function TopBar({ store, open }: { store: EditorStore; open: (dialog: DialogName) => void }) {
   const { t } = useTranslator();
-  const { history, readOnly } = store;
+  const { readOnly } = store;
+  const [name, canUndo, canRedo, mode] = useStoreValues(store, (s) => [s.name, s.history.canUndo, s.history.canRedo, s.doc.mode] as const);
   return (
     <header class="topbar">
       {readOnly ? (
-        <span class="design-name static">{store.name}</span>
+        <span class="design-name static">{name}</span>
       ) : (
         <input
           class="design-name"
           type="text"
           aria-label={t('topbar.designName')}
           maxLength={200}
-          value={store.name}
+          value={name}
           onInput={(event) => store.dispatch({ type: 'rename', name: event.currentTarget.value || undefined }, { coalesceKey: 'rename' })}
         />
       )}
       {!readOnly && (
         <div class="topbar-group" role="group" aria-label={t('topbar.history')}>
-          <button type="button" onClick={() => store.undo()} aria-disabled={!history.canUndo} aria-keyshortcuts="Control+Z">
+          <button type="button" onClick={() => store.undo()} aria-disabled={!canUndo} aria-keyshortcuts="Control+Z">
             {t('topbar.undo')}
           </button>
-          <button type="button" onClick={() => store.redo()} aria-disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z">
+          <button type="button" onClick={() => store.redo()} aria-disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
             {t('topbar.redo')}
           </button>
         </div>
@@ -40,7 +42,7 @@ export function TopBar({ store, open }: { store: EditorStore; open: (dialog: Dia
         <button type="button" onClick={() => open('phone')}>
           {t('preview.phone')}
         </button>
-        {store.doc.mode === 'email' && (
+        {mode === 'email' && (
           <button type="button" onClick={() => open('dark')}>
             {t('preview.dark')}
           </button>
