@@ -107,6 +107,8 @@ describe('the editor at work', () => {
       const shown = await panelFindings(frame);
       return shown.length > 0 && shown;
     });
+    // The checks ran off the page's thread, where typing never waits for them.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/\/checks-worker-\w+\.js$/));
     const rendered = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc: template } });
     expect(rendered.status).toBe(200);
     expect([...rendered.body.warnings].sort()).toEqual([...words].sort());
