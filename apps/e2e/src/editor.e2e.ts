@@ -1,36 +1,18 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
-import { editorEvents, editorFrame, insertMergeTag, IntegratorPage, type IntegratorPageOptions, launchChromium, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents, editorFrame, insertMergeTag, mountEditor } from './support/integrator-page';
 import { baseUrl, waitFor } from './support/stack';
 
 const modifier = 'Control';
 
 describe('the embedded editor in a real browser', () => {
-  let browser: Browser;
+  const browser = editorBrowser();
+  const open = browser.open;
   let page: Page;
-  const hosts: IntegratorPage[] = [];
-
-  beforeAll(async () => {
-    browser = await launchChromium();
+  beforeEach(() => {
+    page = browser.page;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(hosts.map((host) => host.close()));
-  });
-  beforeEach(async () => {
-    page = await browser.newPage();
-  });
-  afterEach(async () => {
-    await page.close();
-  });
-
-  async function open(options: IntegratorPageOptions) {
-    const host = await IntegratorPage.start(options);
-    hosts.push(host);
-    await page.goto(`${host.origin}/`);
-    return host;
-  }
 
   it('serves the SDK, the frame page and its hashed assets with their caching', async () => {
     const sdk = await fetch(`${baseUrl()}/editor/v1/embed.js`, { headers: { 'accept-encoding': 'gzip' } });
