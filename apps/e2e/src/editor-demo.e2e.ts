@@ -91,4 +91,20 @@ describe('the demo integrator site', () => {
     expect(new URL(page.url()).searchParams.get('design')).toBe(design.id);
     expect(await page.getByRole('status').textContent()).toBe('Editing a saved design.');
   });
+
+  it('gives the editor the whole width of a phone, with the canvas above the panels and Save in sight', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDemo(page, demo, '/?new=blank');
+    const frame = await editorFrame(page);
+    const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+    const editor = await box(page.locator('#editor iframe'));
+    expect(editor.width).toBeGreaterThanOrEqual(390 - 2 * 24);
+
+    const canvas = await box(frame.getByRole('main'));
+    const checks = await box(frame.getByRole('region', { name: 'Checks' }));
+    expect(canvas.width).toBeGreaterThanOrEqual(editor.width - 2);
+    expect(checks.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
+    const save = await box(frame.getByRole('button', { name: 'Save', exact: true }));
+    expect(save.x + save.width).toBeLessThanOrEqual(editor.x + editor.width);
+  });
 });
