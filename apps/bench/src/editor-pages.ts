@@ -78,3 +78,13 @@ export function grapesSite(html: string, css: string): Promise<LocalSite> {
     };
   });
 }
+
+/** The platform's floor for typing: one plain contenteditable paragraph, no editor, in the same Chromium. */
+export function bareEditableSite(): Promise<LocalSite> {
+  return serve(async () => ({
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><html><head><meta charset="utf-8"><title>contenteditable</title></head><body>
+<p contenteditable="true" role="textbox" aria-label="Text" style="width:600px">Garment-dyed European linen</p>
+<script>window.readyAt = performance.now();</script></body></html>`,
+  }));
+}
