@@ -15,7 +15,7 @@ function minutes(args: string[]): number {
 async function main(): Promise<void> {
   const seconds = Math.round(minutes(process.argv.slice(2)) * 60);
   const services = JSON.parse(process.env['BENCH_SERVICE_PIDS'] ?? '{}');
-  const report = await runSoak({ baseUrl: benchStack.baseUrl(), services, seconds, warmupSeconds: Math.min(60, Math.max(20, seconds / 10)), drainSeconds: 60 });
+  const report = await runSoak({ baseUrl: benchStack.baseUrl(), services, seconds, drainSeconds: 60 });
   process.stdout.write(formatReport(report, seconds));
   if (soakErrors(report) > 0) process.exitCode = 1;
 }

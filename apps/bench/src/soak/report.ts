@@ -16,7 +16,7 @@ export function formatReport(report: SoakReport, seconds: number): string {
     ...Object.entries(report.firstErrors).map(([kind, detail]) => `first ${kind}: ${detail}`),
     `webhooks: ${webhooks.deliveries} deliveries received (${webhooks.failedOnPurpose} answered 500 and ${webhooks.slowOnPurpose} answered slowly on purpose), ${webhooks.badSignatures} with a bad signature`,
     `webhook backlog at the end: ${left(webhooks.backlogAtEnd)}; ${webhooks.drainSeconds} s later: ${left(webhooks.backlogAfterDrain)}`,
-    table([['resident memory (MB)', 'warmed up', 'at the end', 'growth %'], ...Object.keys(memoryMb.start).map((name) => [name, round(memoryMb.start[name]), round(memoryMb.end[name]), round((100 * memoryMb.end[name]) / memoryMb.start[name] - 100)])]),
+    table([['highest resident memory (MB)', 'warmed up', 'in the run', 'growth %'], ...Object.keys(memoryMb.start).map((name) => [name, round(memoryMb.start[name]), round(memoryMb.end[name]), round((100 * memoryMb.end[name]) / memoryMb.start[name] - 100)])]),
     `largest growth: ${growth.service}, ${round((100 * growth.end) / growth.start - 100)} %; errors (429 aside): ${soakErrors(report)}`,
     '',
   ].join('\n');
