@@ -1,9 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataAccessModule } from '@embed/data-access';
 import { BackendServiceModule, RedisModule } from '@embed/service-runtime';
-import { AdmissionLoop } from './admission/admission.loop';
-import { DeliveryWorker } from './delivery/delivery.worker';
-import { DeliveryQueue } from './delivery-queue/delivery-queue';
+import { DeliveryPump } from './delivery/delivery-pump';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from './dispatcher-config';
 import { OutboxRelayLoop } from './outbox-relay/outbox-relay.loop';
 import { DeliveryRetention } from './retention/delivery-retention';
@@ -12,9 +10,9 @@ export { webhookDispatcherSpecs } from './dispatcher-config';
 
 /**
  * Delivers the outbox's events to integrators' webhooks, signed and retried: the relay
- * makes deliveries from the outbox, the admission loop queues due ones fairly, the
- * worker sends them. Its providers live in this root module on purpose: Nest stops the
- * root's providers first, so the worker finishes before the database pool closes.
+ * makes deliveries from the outbox, the pump claims due ones fairly and sends them. Its
+ * providers live in this root module on purpose: Nest stops the root's providers first,
+ * so the pump's attempts finish before the database pool closes.
  */
 @Module({})
 export class WebhookDispatcherModule {
@@ -26,7 +24,7 @@ export class WebhookDispatcherModule {
         DataAccessModule.forRoot(config),
         RedisModule.forRoot(config.REDIS_URL),
       ],
-      providers: [{ provide: DISPATCHER_CONFIG, useValue: config }, DeliveryQueue, AdmissionLoop, OutboxRelayLoop, DeliveryWorker, DeliveryRetention],
+      providers: [{ provide: DISPATCHER_CONFIG, useValue: config }, DeliveryPump, OutboxRelayLoop, DeliveryRetention],
     };
   }
 }

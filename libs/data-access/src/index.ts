@@ -9,7 +9,6 @@ export {
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveryRecord,
-  type DueDelivery,
   type NextStep,
   type RecordedAttempt,
 } from './deliveries/deliveries.repository';

@@ -4,16 +4,6 @@ import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
 
-/** A delivery due now, picked to be queued. */
-export interface DueDelivery {
-  id: string;
-  /** Attempts already made, so the queue gives it only the attempts left. */
-  attemptCount: number;
-  /** The request whose event it delivers, and its trace context: the delivery's job carries them to its log lines. */
-  requestId: string | null;
-  traceparent: string | null;
-}
-
 /** A delivery taken for one attempt: what to send, where, and with which secrets. */
 export interface ClaimedDelivery {
   id: string;
@@ -23,6 +13,9 @@ export interface ClaimedDelivery {
   secrets: string[];
   /** This attempt's number, 1 for the first. */
   attempt: number;
+  /** The request whose event it delivers, and its trace context: the attempt's log lines name them. */
+  requestId: string | null;
+  traceparent: string | null;
 }
 
 export interface AttemptOutcome {
@@ -60,26 +53,38 @@ const HEAD_OF_ITS_DESIGN = `NOT EXISTS (
   WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id)`;
 
 /**
- * Due deliveries, at most `window` per project, in rounds across projects: a project with
- * thousands waiting gets its window like any other and never holds another one up.
+ * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
+ * leased, first pending one of their design, at most $1 leased at once per project,
+ * ranked by their place in their project so that every project gets its turn (a project
+ * with thousands waiting never holds another one up). The lock's recheck of status and
+ * lease keeps two replicas from taking the same row. Counting the attempt here freezes
+ * the body: a delivery that was ever sent is never merged into.
  */
-const DUE = `
-  SELECT id, "attemptCount", "requestId", traceparent FROM (
-    SELECT d.id, d."attemptCount", d."requestId", d.traceparent, row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
+const CLAIM_DUE = `
+  WITH leased AS (
+    SELECT "projectId", count(*)::int AS n FROM "WebhookDelivery"
+    WHERE status = 'pending' AND "leasedUntil" > now() AT TIME ZONE 'UTC'
+    GROUP BY "projectId"
+  ), ranked AS (
+    SELECT d.id, d."projectId", row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
     FROM "WebhookDelivery" d
-    WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' AND ${HEAD_OF_ITS_DESIGN}
-  ) ranked
-  WHERE place <= $1
-  ORDER BY place, id
-  LIMIT $2`;
-
-/** Counts each attempt before it is made, which also freezes the body: a delivery that was ever sent is never merged into. */
-const CLAIM = `
-  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1
+    WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+      AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
+  ), picked AS (
+    SELECT r.id FROM ranked r LEFT JOIN leased l ON l."projectId" = r."projectId"
+    WHERE r.place <= $1 - COALESCE(l.n, 0)
+    ORDER BY r.place, r.id
+    LIMIT $2
+  ), locked AS (
+    SELECT d.id FROM "WebhookDelivery" d
+    WHERE d.id IN (SELECT id FROM picked) AND d.status = 'pending'
+      AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+    FOR UPDATE SKIP LOCKED
+  )
+  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
   FROM "WebhookEndpoint" w
-  WHERE d.id = ANY($1::text[]) AND w.id = d."webhookId" AND d.status = 'pending'
-    AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' + interval '1 second' AND ${HEAD_OF_ITS_DESIGN}
-  RETURNING d.id, d.body, d."attemptCount" AS attempt, w.url, w.secret,
+  WHERE d.id IN (SELECT id FROM locked) AND w.id = d."webhookId"
+  RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
 
 // A delivered user.erased no longer names the person: its body was the last place holding
@@ -97,7 +102,8 @@ const RECORD = `
     "deliveredAt" = CASE WHEN o.status = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
     body = CASE WHEN o.status = 'delivered' AND d."eventType" = 'user.erased'
       THEN jsonb_set(d.body::jsonb, '{data,userId}', '"[erased]"')::text ELSE d.body END,
-    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END
+    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
+    "leasedUntil" = NULL
   FROM outcome o
   WHERE d.id = o."deliveryId" AND d.status = 'pending'`;
 
@@ -120,21 +126,16 @@ const EXPIRED = `
 export class DeliveriesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Deliveries to queue now: due, first of their design, at most `window` per project. */
-  due(window: number, limit: number): Promise<DueDelivery[]> {
-    return this.prisma.sql<DueDelivery>(DUE, [window, limit]);
-  }
-
   /**
-   * Takes deliveries for one attempt each, in one statement: those still pending, due,
-   * and first of their design (the others are left out of the answer).
+   * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
+   * CLAIM_DUE): at most `window` leased per project, the first pending one of each design.
    */
-  async claim(ids: string[]): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<{ id: string; body: string; attempt: number; url: string; secret: string; previousSecret: string | null }>(CLAIM, [ids]);
-    return rows.map((row) => ({ id: row.id, body: row.body, url: row.url, attempt: row.attempt, secrets: row.previousSecret ? [row.secret, row.previousSecret] : [row.secret] }));
+  async claimDue(window: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs]);
+    return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
-  /** Keeps each attempt and moves its delivery on to its next step, in one statement. */
+  /** Keeps each attempt, moves its delivery on to its next step and ends its lease, in one statement. */
   async recordAttempts(attempts: RecordedAttempt[]): Promise<void> {
     const column = <T>(of: (attempt: RecordedAttempt) => T) => attempts.map(of);
     await this.prisma.sql(RECORD, [
