@@ -56,24 +56,28 @@ const HEAD_OF_ITS_DESIGN = `NOT EXISTS (
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
  * leased, first pending one of their design, at most $1 leased at once per project,
  * ranked by their place in their project so that every project gets its turn (a project
- * with thousands waiting never holds another one up). The lock's recheck of status and
- * lease keeps two replicas from taking the same row. Counting the attempt here freezes
- * the body: a delivery that was ever sent is never merged into.
+ * with thousands waiting never holds another one up). Each project's head is read from
+ * an index, so a claim costs what the windows hold, not the whole backlog. The lock's
+ * recheck of status and lease keeps two replicas from taking the same row. Counting the
+ * attempt here freezes the body: a delivery that was ever sent is never merged into.
  */
 const CLAIM_DUE = `
-  WITH leased AS (
-    SELECT "projectId", count(*)::int AS n FROM "WebhookDelivery"
-    WHERE status = 'pending' AND "leasedUntil" > now() AT TIME ZONE 'UTC'
-    GROUP BY "projectId"
-  ), ranked AS (
-    SELECT d.id, d."projectId", row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
-    FROM "WebhookDelivery" d
-    WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
-      AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
+  WITH due_projects AS (
+    SELECT DISTINCT "projectId" FROM "WebhookDelivery"
+    WHERE status = 'pending' AND "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
   ), picked AS (
-    SELECT r.id FROM ranked r LEFT JOIN leased l ON l."projectId" = r."projectId"
-    WHERE r.place <= $1 - COALESCE(l.n, 0)
-    ORDER BY r.place, r.id
+    SELECT head.id FROM due_projects p
+    CROSS JOIN LATERAL (
+      SELECT d.id, row_number() OVER (ORDER BY d."nextAttemptAt", d.id) AS place
+      FROM "WebhookDelivery" d
+      WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+        AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
+      ORDER BY d."nextAttemptAt", d.id
+      LIMIT GREATEST(0, $1 - (
+        SELECT count(*) FROM "WebhookDelivery" l
+        WHERE l."projectId" = p."projectId" AND l."leasedUntil" > now() AT TIME ZONE 'UTC' AND l.status = 'pending'))
+    ) head
+    ORDER BY head.place, head.id
     LIMIT $2
   ), locked AS (
     SELECT d.id FROM "WebhookDelivery" d
