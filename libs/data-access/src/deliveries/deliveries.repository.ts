@@ -47,10 +47,16 @@ export interface DeliveryRecord {
   attempts: { attemptedAt: string; statusCode: number | null; durationMs: number; error: string | null }[];
 }
 
-/** A delivery with an older pending one for the same webhook and design waits for it: one design's events stay in order. */
-const HEAD_OF_ITS_DESIGN = `NOT EXISTS (
+/**
+ * A delivery with an older pending one for the same webhook and design waits for it: one
+ * design's events stay in order. Written as a subquery with LIMIT so that it is checked
+ * row by row as a project's head is read, not planned as an anti-join over every pending
+ * delivery.
+ */
+const HEAD_OF_ITS_DESIGN = `(
   SELECT 1 FROM "WebhookDelivery" p
-  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id)`;
+  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id
+  LIMIT 1) IS NULL`;
 
 /**
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
@@ -65,29 +71,31 @@ const CLAIM_DUE = `
   WITH due_projects AS (
     SELECT DISTINCT "projectId" FROM "WebhookDelivery"
     WHERE status = 'pending' AND "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
-  ), picked AS (
-    SELECT head.id FROM due_projects p
+  ), heads AS (
+    SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
-      SELECT d.id, row_number() OVER (ORDER BY d."nextAttemptAt", d.id) AS place
+      SELECT d.id, d."projectId", d."nextAttemptAt"
       FROM "WebhookDelivery" d
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
       ORDER BY d."nextAttemptAt", d.id
       LIMIT GREATEST(0, $1 - (
         SELECT count(*) FROM "WebhookDelivery" l
-        WHERE l."projectId" = p."projectId" AND l."leasedUntil" > now() AT TIME ZONE 'UTC' AND l.status = 'pending'))
+        WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'))
     ) head
-    ORDER BY head.place, head.id
+  ), picked AS (
+    SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
+    ORDER BY place, id
     LIMIT $2
   ), locked AS (
     SELECT d.id FROM "WebhookDelivery" d
-    WHERE d.id IN (SELECT id FROM picked) AND d.status = 'pending'
+    WHERE d.id = ANY(ARRAY(SELECT id FROM picked)) AND d.status = 'pending'
       AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
     FOR UPDATE SKIP LOCKED
   )
   UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
   FROM "WebhookEndpoint" w
-  WHERE d.id IN (SELECT id FROM locked) AND w.id = d."webhookId"
+  WHERE d.id = ANY(ARRAY(SELECT id FROM locked)) AND w.id = d."webhookId"
   RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
 
