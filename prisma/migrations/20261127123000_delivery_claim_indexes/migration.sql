@@ -5,7 +5,8 @@
 -- next attempt, which the planner preferred for all three whenever the table's statistics
 -- had been taken with nothing pending (the usual case between bursts): a claim then read
 -- every pending delivery once per delivery, 0.8 s for a backlog of 2,000.
--- Prisma's schema cannot describe partial indexes; these live here only.
+-- Prisma's schema cannot describe partial indexes, so these live here only (a comment
+-- holds no semicolon: the migration runner splits scripts at each one).
 DROP INDEX "WebhookDelivery_status_nextAttemptAt_idx";
 CREATE INDEX "WebhookDelivery_pending_project_idx" ON "WebhookDelivery"("projectId", "nextAttemptAt", "id") WHERE "status" = 'pending';
 CREATE INDEX "WebhookDelivery_pending_design_idx" ON "WebhookDelivery"("webhookId", "designId", "id") WHERE "status" = 'pending';

@@ -36,7 +36,9 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.loop = new PollLoop(() => this.claimAndSend(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not claim due deliveries'));
     this.records = new MicroBatch(async (attempts: RecordedAttempt[]) => {
+      const t0 = performance.now();
       await this.deliveries.recordAttempts(attempts);
+      if (process.env['PUMP_TRACE']) this.logger.log({ ms: performance.now() - t0, n: attempts.length }, 'TRACE record');
       return attempts.map(() => undefined);
     }, RECORD_LIMITS);
     this.settings = { timeoutMs: config.WEBHOOK_ANSWER_TIMEOUT_MS, retryScale: config.WEBHOOK_RETRY_SCALE, rule: webhookRule(config.WEBHOOK_ALLOW_PRIVATE_URLS) };
@@ -61,7 +63,9 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   private async claimAndSend(): Promise<boolean> {
     const size = claimSize(this.attempts.size, this.config.WEBHOOK_CONCURRENCY);
     if (size === 0) return false;
+    const t0 = performance.now();
     const claimed = await this.deliveries.claimDue(this.config.WEBHOOK_PROJECT_WINDOW, size, leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS));
+    if (process.env['PUMP_TRACE']) this.logger.log({ ms: performance.now() - t0, asked: size, got: claimed.length, inFlight: this.attempts.size }, 'TRACE claim');
     for (const delivery of claimed) this.send(delivery);
     return claimAgain(claimed.length, size);
   }
