@@ -28,6 +28,8 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly records: MicroBatch<RecordedAttempt, undefined>;
   private readonly settings: DeliverySettings;
   private readonly attempts = new Set<Promise<void>>();
+  /** Deliveries whose attempt is over and whose record is being written: their place in the window is free. */
+  private readonly finishing = new Set<string>();
   private retryWake: { at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(
@@ -36,9 +38,7 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     this.loop = new PollLoop(() => this.claimAndSend(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not claim due deliveries'));
     this.records = new MicroBatch(async (attempts: RecordedAttempt[]) => {
-      const t0 = performance.now();
       await this.deliveries.recordAttempts(attempts);
-      if (process.env['PUMP_TRACE']) this.logger.log({ ms: performance.now() - t0, n: attempts.length }, 'TRACE record');
       return attempts.map(() => undefined);
     }, RECORD_LIMITS);
     this.settings = { timeoutMs: config.WEBHOOK_ANSWER_TIMEOUT_MS, retryScale: config.WEBHOOK_RETRY_SCALE, rule: webhookRule(config.WEBHOOK_ALLOW_PRIVATE_URLS) };
@@ -61,11 +61,9 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async claimAndSend(): Promise<boolean> {
-    const size = claimSize(this.attempts.size, this.config.WEBHOOK_CONCURRENCY);
+    const size = claimSize(this.attempts.size - this.finishing.size, this.config.WEBHOOK_CONCURRENCY);
     if (size === 0) return false;
-    const t0 = performance.now();
-    const claimed = await this.deliveries.claimDue(this.config.WEBHOOK_PROJECT_WINDOW, size, leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS));
-    if (process.env['PUMP_TRACE']) this.logger.log({ ms: performance.now() - t0, asked: size, got: claimed.length, inFlight: this.attempts.size }, 'TRACE claim');
+    const claimed = await this.deliveries.claimDue(this.config.WEBHOOK_PROJECT_WINDOW, size, leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS), [...this.finishing]);
     for (const delivery of claimed) this.send(delivery);
     return claimAgain(claimed.length, size);
   }
@@ -73,7 +71,7 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   private send(delivery: ClaimedDelivery): void {
     const attempt = this.attemptAndRecord(delivery).finally(() => {
       this.attempts.delete(attempt);
-      // A slot, a place in the project's window or the design's next delivery may be free.
+      // The design's next delivery may be free to go.
       this.loop.wake();
     });
     this.attempts.add(attempt);
@@ -84,10 +82,15 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
       // The attempt runs in the context of the request whose event it delivers: its log lines name that request.
       const carried = { ...(delivery.requestId ? { requestId: delivery.requestId } : {}), ...(delivery.traceparent ? { traceparent: delivery.traceparent } : {}) };
       const attempt = await runJob('webhook deliver', carried, () => deliverWebhook(delivery, this.settings));
+      this.finishing.add(delivery.id);
+      // Its place in the window is free: the next delivery of the project may go while this one is recorded.
+      this.loop.wake();
       await this.records.call(attempt);
       if (attempt.next.status === 'pending') this.wakeAt(Date.now() + attempt.next.retryInMs);
     } catch (err) {
       this.logger.warn({ deliveryId: delivery.id, err }, 'could not record a webhook attempt; the delivery is claimed again when its lease ends');
+    } finally {
+      this.finishing.delete(delivery.id);
     }
   }
 

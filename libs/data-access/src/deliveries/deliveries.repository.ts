@@ -60,7 +60,8 @@ const HEAD_OF_ITS_DESIGN = `(
 
 /**
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
- * leased, first pending one of their design, at most $1 leased at once per project,
+ * leased, first pending one of their design, at most $1 leased at once per project (not
+ * counting those in $4, whose attempt is over and being recorded),
  * ranked by their place in their project so that every project gets its turn (a project
  * with thousands waiting never holds another one up). Each project's head is read from
  * an index, so a claim costs what the windows hold, not the whole backlog. The lock's
@@ -81,7 +82,8 @@ const CLAIM_DUE = `
       ORDER BY d."nextAttemptAt", d.id
       LIMIT GREATEST(0, $1 - (
         SELECT count(*) FROM "WebhookDelivery" l
-        WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'))
+        WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
+          AND l.id <> ALL($4::text[])))
     ) head
   ), picked AS (
     SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
@@ -141,9 +143,12 @@ export class DeliveriesRepository {
   /**
    * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
    * CLAIM_DUE): at most `window` leased per project, the first pending one of each design.
+   * `finishing` are deliveries whose attempt is over but not yet recorded: they no longer
+   * take a place in their project's window, so the next ones go without waiting for the
+   * record (they still hold up the next delivery of their design until it is written).
    */
-  async claimDue(window: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs]);
+  async claimDue(window: number, limit: number, leaseMs: number, finishing: readonly string[]): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing]);
     return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
