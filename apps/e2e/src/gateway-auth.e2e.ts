@@ -1,5 +1,5 @@
 import { call, expectError, newProject } from './support/api';
-import { admin, startService, testPorts, waitFor } from './support/stack';
+import { admin, startService, stopReplica, testPorts, waitFor } from './support/stack';
 
 const ENDPOINTS: [string, string][] = [
   ['POST', '/embed/v1/tokens'],
@@ -20,7 +20,7 @@ describe('secret keys', () => {
     second = startService('gateway', { replica: true, env: { HTTP_PORT: String(secondPort) } });
     await waitFor('the second gateway', async () => (await fetch(`${gateways[1]}/healthz`).catch(() => null))?.status === 200);
   });
-  afterAll(() => process.kill(second, 'SIGTERM'));
+  afterAll(() => stopReplica(second));
 
   /** Polls every gateway until `settled` holds for its answer, each within `withinMs` of now. */
   const onEveryGateway = (what: string, send: (base?: string) => Promise<{ status: number; body: any }>, settled: (answer: { status: number; body: any }) => boolean, withinMs: number) =>

@@ -1,6 +1,6 @@
 import { clippingMeter, type ClippingMeter, type Finding } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document/model';
-import { checksHere, type RunChecks } from '../checks/run-checks';
+import type { RunChecks } from '../checks/run-checks';
 import type { EditorApi } from '../services/editor-api';
 import type { EditorStore } from './editor-store';
 
@@ -32,7 +32,7 @@ export class DesignChecks {
   constructor(
     private readonly store: EditorStore,
     private readonly api: EditorApi,
-    private readonly runChecks: RunChecks = checksHere,
+    private readonly runChecks: RunChecks,
     private readonly delays = { check: CHECK_DELAY_MS, measure: MEASURE_DELAY_MS },
   ) {
     this.unsubscribe = store.subscribe(() => this.changed());
