@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataAccessModule } from '@embed/data-access';
-import { BackendServiceModule, RedisModule } from '@embed/service-runtime';
+import { BackendServiceModule } from '@embed/service-runtime';
 import { DeliveryPump } from './delivery/delivery-pump';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from './dispatcher-config';
 import { OutboxRelayLoop } from './outbox-relay/outbox-relay.loop';
@@ -19,11 +19,7 @@ export class WebhookDispatcherModule {
   static register(config: DispatcherConfig): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      imports: [
-        BackendServiceModule.forService('webhook-dispatcher', config.LOG_LEVEL),
-        DataAccessModule.forRoot(config),
-        RedisModule.forRoot(config.REDIS_URL),
-      ],
+      imports: [BackendServiceModule.forService('webhook-dispatcher', config.LOG_LEVEL), DataAccessModule.forRoot(config)],
       providers: [{ provide: DISPATCHER_CONFIG, useValue: config }, DeliveryPump, OutboxRelayLoop, DeliveryRetention],
     };
   }

@@ -50,7 +50,7 @@ describe('PollLoop', () => {
     let runs = 0;
     const loop = new PollLoop(
       async () => {
-        if (++runs === 1) throw new Error('redis down');
+        if (++runs === 1) throw new Error('database down');
         return false;
       },
       100,

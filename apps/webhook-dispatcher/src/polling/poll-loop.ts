@@ -1,7 +1,7 @@
 /**
  * Runs `task` again and again, one run at a time: at once when it reports more work or
- * when woken, after `idleMs` otherwise, and after `idleMs` when it fails (a database or
- * Redis outage is waited out, not spun on). Several wakes during a run make one more run.
+ * when woken, after `idleMs` otherwise, and after `idleMs` when it fails (a database
+ * outage is waited out, not spun on). Several wakes during a run make one more run.
  */
 export class PollLoop {
   private timer: NodeJS.Timeout | undefined;
