@@ -123,6 +123,25 @@ describe('webhook metrics', () => {
     expect(receiverOf().at('metrics-500')).toHaveLength(8);
     expect(await attempts('retry', '5xx')).toBe(before.retry + 7);
   });
+
+  it('counts a backlog to a receiver that does not answer as pending, until it is delivered', async () => {
+    const pending = 'embed_webhook_deliveries_pending';
+    receiverOf().behave('metrics-down', { answers: ['hang'] });
+    const before = await metric('webhook-dispatcher', pending);
+    const { testKey } = webhookProject(receiverOf().url('metrics-down'), 'design.saved');
+    for (const person of ['person-3', 'person-4', 'person-5']) await saveDesign(testKey, person);
+
+    // Each attempt hangs until its deadline and is retried: the three stay pending, due or scheduled.
+    await metricReaches('webhook-dispatcher', pending, {}, before + 3);
+    const text = await scrape('webhook-dispatcher');
+    for (const state of ['due', 'scheduled']) expect(text).toContain(`\n${pending}{state="${state}"} `);
+    expect(receiverOf().at('metrics-down').filter((request) => request.answer !== 'hang')).toEqual([]);
+
+    receiverOf().behave('metrics-down', { answers: ['200'] });
+    await metricReaches('webhook-dispatcher', pending, {}, before);
+    const delivered = receiverOf().at('metrics-down').filter((request) => request.answer === '200');
+    expect(new Set(delivered.map((request) => request.json.data.userId))).toEqual(new Set(['person-3', 'person-4', 'person-5']));
+  });
 });
 
 describe('file metrics', () => {

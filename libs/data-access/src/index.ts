@@ -10,6 +10,7 @@ export {
   type ClaimedDelivery,
   type DeliveryRecord,
   type NextStep,
+  type PendingDeliveries,
   type RecordedAttempt,
 } from './deliveries/deliveries.repository';
 export {

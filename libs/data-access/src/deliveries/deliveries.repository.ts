@@ -25,6 +25,12 @@ export interface AttemptOutcome {
   error: string | null;
 }
 
+/** Pending deliveries: `due` (their time has come: being attempted, or waiting for a place) and `scheduled` (a retry later). */
+export interface PendingDeliveries {
+  due: number;
+  scheduled: number;
+}
+
 /** What happens next: done, retried after `retryInMs`, or given up. */
 export type NextStep = { status: 'delivered' } | { status: 'pending'; retryInMs: number } | { status: 'failed' };
 
@@ -135,6 +141,15 @@ const EXPIRED = `
   ), deleted AS (DELETE FROM "WebhookDelivery" WHERE id IN (SELECT id FROM expired) RETURNING 1)
   SELECT count(*)::int AS deleted FROM deleted`;
 
+/**
+ * Pending deliveries, and those of them that are due. Read through a partial index of
+ * pending deliveries (the claim's), so it costs what the backlog holds, not what the
+ * table keeps.
+ */
+const COUNT_PENDING = `
+  SELECT count(*)::int AS pending, count(*) FILTER (WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC')::int AS due
+  FROM "WebhookDelivery" WHERE status = 'pending'`;
+
 /** Webhook deliveries: what the dispatcher sends, its attempts, and the operator's view of them. */
 @Injectable()
 export class DeliveriesRepository {
@@ -176,6 +191,12 @@ export class DeliveriesRepository {
   async deleteFinishedBefore(retentionDays: number, limit: number): Promise<number> {
     const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(EXPIRED, [retentionDays, limit]);
     return deleted;
+  }
+
+  /** How many deliveries are still to go out, due now or scheduled for a retry (the operators' backlog gauge). */
+  async countPending(): Promise<PendingDeliveries> {
+    const [{ pending, due }] = await this.prisma.sql<{ pending: number; due: number }>(COUNT_PENDING);
+    return { due, scheduled: pending - due };
   }
 
   /** The project's latest deliveries, newest first, each with its attempts in order. */
