@@ -18,6 +18,15 @@ export interface ClaimedDelivery {
   traceparent: string | null;
 }
 
+/** What one claim may take (see DeliveriesRepository.claimDue). */
+export interface DeliveryClaim {
+  window: number;
+  concurrency: number;
+  limit: number;
+  leaseMs: number;
+  finishing: readonly string[];
+}
+
 export interface AttemptOutcome {
   startedAt: Date;
   durationMs: number;
@@ -60,18 +69,23 @@ const HEAD_OF_ITS_DESIGN = `(
 
 /**
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
- * leased, first pending one of their design, at most $1 leased at once per project (not
- * counting those in $4, whose attempt is over and being recorded),
- * ranked by their place in their project so that every project gets its turn (a project
- * with thousands waiting never holds another one up). Each project's head is read from
- * an index, so a claim costs what the windows hold, not the whole backlog. The lock's
- * recheck of status and lease keeps two replicas from taking the same row. Counting the
- * attempt here freezes the body: a delivery that was ever sent is never merged into.
+ * leased, first pending one of their design, within their project's share of places
+ * (leased ones not counting those in $4, whose attempt is over and being recorded), ranked
+ * by their place in their project so that every project gets its turn (a project with
+ * thousands waiting never holds another one up). A project's share is the window $1 when
+ * many have work; with fewer, the replica's $5 places less one window, split between
+ * them: a project alone goes as fast as its receiver allows, and one window stays free
+ * for the next project with work. Each project's head is read from an index, so a claim
+ * costs what the windows hold, not the whole backlog. The lock's recheck of status and
+ * lease keeps two replicas from taking the same row. Counting the attempt here freezes
+ * the body: a delivery that was ever sent is never merged into.
  */
 const CLAIM_DUE = `
   WITH due_projects AS (
     SELECT DISTINCT "projectId" FROM "WebhookDelivery"
     WHERE status = 'pending' AND "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  ), share AS (
+    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places FROM due_projects
   ), heads AS (
     SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
@@ -80,7 +94,7 @@ const CLAIM_DUE = `
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
       ORDER BY d."nextAttemptAt", d.id
-      LIMIT GREATEST(0, $1 - (
+      LIMIT GREATEST(0, (SELECT places FROM share) - (
         SELECT count(*) FROM "WebhookDelivery" l
         WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
           AND l.id <> ALL($4::text[])))
@@ -142,13 +156,14 @@ export class DeliveriesRepository {
 
   /**
    * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
-   * CLAIM_DUE): at most `window` leased per project, the first pending one of each design.
-   * `finishing` are deliveries whose attempt is over but not yet recorded: they no longer
-   * take a place in their project's window, so the next ones go without waiting for the
-   * record (they still hold up the next delivery of their design until it is written).
+   * CLAIM_DUE): the first pending one of each design, each project within its share of
+   * the replica's `concurrency` (never less than `window`). `finishing` are deliveries
+   * whose attempt is over but not yet recorded: they no longer take a place in their
+   * project's share, so the next ones go without waiting for the record (they still hold
+   * up the next delivery of their design until it is written).
    */
-  async claimDue(window: number, limit: number, leaseMs: number, finishing: readonly string[]): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing]);
+  async claimDue({ window, concurrency, limit, leaseMs, finishing }: DeliveryClaim): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing, concurrency]);
     return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
