@@ -75,15 +75,26 @@ const HEAD_OF_ITS_DESIGN = `(
  * thousands waiting never holds another one up). A project's share is the window $1 when
  * many have work; with fewer, the replica's $5 places less one window, split between
  * them: a project alone goes as fast as its receiver allows, and one window stays free
- * for the next project with work. Each project's head is read from an index, so a claim
- * costs what the windows hold, not the whole backlog. The lock's recheck of status and
- * lease keeps two replicas from taking the same row. Counting the attempt here freezes
- * the body: a delivery that was ever sent is never merged into.
+ * for the next project with work. The projects with work are found by walking the index
+ * of pending deliveries one project at a time (each step reads the next project's earliest
+ * delivery), and each project's head is read from it too, so a claim costs the number of
+ * projects and what the windows hold, not the whole backlog. Every read is ordered as that
+ * index is, so the planner takes it whatever the table's statistics say (they swing
+ * between bursts). The lock's recheck of status and lease keeps two replicas from taking
+ * the same row. Counting the attempt here freezes the body: a delivery that was ever sent
+ * is never merged into.
  */
 const CLAIM_DUE = `
-  WITH due_projects AS (
-    SELECT DISTINCT "projectId" FROM "WebhookDelivery"
-    WHERE status = 'pending' AND "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  WITH RECURSIVE pending_projects AS (
+    (SELECT "projectId", "nextAttemptAt" FROM "WebhookDelivery" WHERE status = 'pending'
+     ORDER BY "projectId", "nextAttemptAt", id LIMIT 1)
+    UNION ALL
+    SELECT next.* FROM pending_projects p CROSS JOIN LATERAL (
+      SELECT d."projectId", d."nextAttemptAt" FROM "WebhookDelivery" d
+      WHERE d.status = 'pending' AND d."projectId" > p."projectId"
+      ORDER BY d."projectId", d."nextAttemptAt", d.id LIMIT 1) next
+  ), due_projects AS (
+    SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
   ), share AS (
     SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places FROM due_projects
   ), heads AS (
@@ -93,7 +104,7 @@ const CLAIM_DUE = `
       FROM "WebhookDelivery" d
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
-      ORDER BY d."nextAttemptAt", d.id
+      ORDER BY d."projectId", d."nextAttemptAt", d.id
       LIMIT GREATEST(0, (SELECT places FROM share) - (
         SELECT count(*) FROM "WebhookDelivery" l
         WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
@@ -104,10 +115,9 @@ const CLAIM_DUE = `
     ORDER BY place, id
     LIMIT $2
   ), locked AS (
-    SELECT d.id FROM "WebhookDelivery" d
-    WHERE d.id = ANY(ARRAY(SELECT id FROM picked)) AND d.status = 'pending'
-      AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
-    FOR UPDATE SKIP LOCKED
+    SELECT d.id FROM picked JOIN "WebhookDelivery" d ON d.id = picked.id
+    WHERE d.status = 'pending' AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+    FOR UPDATE OF d SKIP LOCKED
   )
   UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
   FROM "WebhookEndpoint" w
