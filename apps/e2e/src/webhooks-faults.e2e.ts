@@ -13,6 +13,12 @@ jest.setTimeout(120_000);
 const BURST = 1_000;
 const CHUNK = 50;
 const CHUNK_EVERY_MS = 40;
+/**
+ * How long the receiver takes to answer: long enough that delivery falls behind the burst
+ * (a project alone has 48 places, about 500 a second at 100 ms, against 1,250 events a
+ * second written), so the fault strikes while deliveries are in flight and pending.
+ */
+const ANSWER_DELAY_MS = 100;
 
 const receiverOf = useReceiverAndFastDispatcher();
 let receiver: WebhookReceiver;
@@ -64,7 +70,7 @@ async function expectEveryEventOnce(path: string, exportIds: string[], secret: s
 }
 
 it('loses nothing when the dispatcher is killed in the middle of a burst and started again', async () => {
-  receiver.behave('killed', { delayMs: 5 });
+  receiver.behave('killed', { delayMs: ANSWER_DELAY_MS });
   const project = webhookProject(receiver.url('killed'), 'export.created');
   const exportIds = await burst(project.projectId, 'k', 'killed', async () => {
     await killService('webhook-dispatcher');
@@ -75,7 +81,7 @@ it('loses nothing when the dispatcher is killed in the middle of a burst and sta
 });
 
 it('delivers the whole burst with Redis crashed in the middle of it and still down, staying ready', async () => {
-  receiver.behave('redis', { delayMs: 5 });
+  receiver.behave('redis', { delayMs: ANSWER_DELAY_MS });
   const project = webhookProject(receiver.url('redis'), 'export.created');
   try {
     const exportIds = await burst(project.projectId, 'r', 'redis', () => stopDependency('redis', { crash: true }));

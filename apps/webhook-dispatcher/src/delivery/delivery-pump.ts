@@ -63,7 +63,13 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   private async claimAndSend(): Promise<boolean> {
     const size = claimSize(this.attempts.size - this.finishing.size, this.config.WEBHOOK_CONCURRENCY);
     if (size === 0) return false;
-    const claimed = await this.deliveries.claimDue(this.config.WEBHOOK_PROJECT_WINDOW, size, leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS), [...this.finishing]);
+    const claimed = await this.deliveries.claimDue({
+      window: this.config.WEBHOOK_PROJECT_WINDOW,
+      concurrency: this.config.WEBHOOK_CONCURRENCY,
+      limit: size,
+      leaseMs: leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS),
+      finishing: [...this.finishing],
+    });
     for (const delivery of claimed) this.send(delivery);
     return claimAgain(claimed.length, size);
   }

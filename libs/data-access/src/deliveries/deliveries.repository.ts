@@ -18,6 +18,15 @@ export interface ClaimedDelivery {
   traceparent: string | null;
 }
 
+/** What one claim may take (see DeliveriesRepository.claimDue). */
+export interface DeliveryClaim {
+  window: number;
+  concurrency: number;
+  limit: number;
+  leaseMs: number;
+  finishing: readonly string[];
+}
+
 export interface AttemptOutcome {
   startedAt: Date;
   durationMs: number;
@@ -66,18 +75,34 @@ const HEAD_OF_ITS_DESIGN = `(
 
 /**
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
- * leased, first pending one of their design, at most $1 leased at once per project (not
- * counting those in $4, whose attempt is over and being recorded),
- * ranked by their place in their project so that every project gets its turn (a project
- * with thousands waiting never holds another one up). Each project's head is read from
- * an index, so a claim costs what the windows hold, not the whole backlog. The lock's
- * recheck of status and lease keeps two replicas from taking the same row. Counting the
- * attempt here freezes the body: a delivery that was ever sent is never merged into.
+ * leased, first pending one of their design, within their project's share of places
+ * (leased ones not counting those in $4, whose attempt is over and being recorded), ranked
+ * by their place in their project so that every project gets its turn (a project with
+ * thousands waiting never holds another one up). A project's share is the window $1 when
+ * many have work; with fewer, the replica's $5 places less one window, split between
+ * them: a project alone goes as fast as its receiver allows, and one window stays free
+ * for the next project with work. The projects with work are found by walking the index
+ * of pending deliveries one project at a time (each step reads the next project's earliest
+ * delivery), and each project's head is read from it too, so a claim costs the number of
+ * projects and what the windows hold, not the whole backlog. Every read is ordered as that
+ * index is, so the planner takes it whatever the table's statistics say (they swing
+ * between bursts). The lock's recheck of status and lease keeps two replicas from taking
+ * the same row. Counting the attempt here freezes the body: a delivery that was ever sent
+ * is never merged into.
  */
 const CLAIM_DUE = `
-  WITH due_projects AS (
-    SELECT DISTINCT "projectId" FROM "WebhookDelivery"
-    WHERE status = 'pending' AND "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  WITH RECURSIVE pending_projects AS (
+    (SELECT "projectId", "nextAttemptAt" FROM "WebhookDelivery" WHERE status = 'pending'
+     ORDER BY "projectId", "nextAttemptAt", id LIMIT 1)
+    UNION ALL
+    SELECT next.* FROM pending_projects p CROSS JOIN LATERAL (
+      SELECT d."projectId", d."nextAttemptAt" FROM "WebhookDelivery" d
+      WHERE d.status = 'pending' AND d."projectId" > p."projectId"
+      ORDER BY d."projectId", d."nextAttemptAt", d.id LIMIT 1) next
+  ), due_projects AS (
+    SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  ), share AS (
+    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places FROM due_projects
   ), heads AS (
     SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
@@ -85,8 +110,8 @@ const CLAIM_DUE = `
       FROM "WebhookDelivery" d
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
-      ORDER BY d."nextAttemptAt", d.id
-      LIMIT GREATEST(0, $1 - (
+      ORDER BY d."projectId", d."nextAttemptAt", d.id
+      LIMIT GREATEST(0, (SELECT places FROM share) - (
         SELECT count(*) FROM "WebhookDelivery" l
         WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
           AND l.id <> ALL($4::text[])))
@@ -96,10 +121,9 @@ const CLAIM_DUE = `
     ORDER BY place, id
     LIMIT $2
   ), locked AS (
-    SELECT d.id FROM "WebhookDelivery" d
-    WHERE d.id = ANY(ARRAY(SELECT id FROM picked)) AND d.status = 'pending'
-      AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
-    FOR UPDATE SKIP LOCKED
+    SELECT d.id FROM picked JOIN "WebhookDelivery" d ON d.id = picked.id
+    WHERE d.status = 'pending' AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+    FOR UPDATE OF d SKIP LOCKED
   )
   UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
   FROM "WebhookEndpoint" w
@@ -157,13 +181,14 @@ export class DeliveriesRepository {
 
   /**
    * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
-   * CLAIM_DUE): at most `window` leased per project, the first pending one of each design.
-   * `finishing` are deliveries whose attempt is over but not yet recorded: they no longer
-   * take a place in their project's window, so the next ones go without waiting for the
-   * record (they still hold up the next delivery of their design until it is written).
+   * CLAIM_DUE): the first pending one of each design, each project within its share of
+   * the replica's `concurrency` (never less than `window`). `finishing` are deliveries
+   * whose attempt is over but not yet recorded: they no longer take a place in their
+   * project's share, so the next ones go without waiting for the record (they still hold
+   * up the next delivery of their design until it is written).
    */
-  async claimDue(window: number, limit: number, leaseMs: number, finishing: readonly string[]): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing]);
+  async claimDue({ window, concurrency, limit, leaseMs, finishing }: DeliveryClaim): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing, concurrency]);
     return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
