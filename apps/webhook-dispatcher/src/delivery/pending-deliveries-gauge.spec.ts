@@ -1,6 +1,6 @@
 import type { DeliveriesRepository, PendingDeliveries } from '@embed/data-access';
-import { metricsRegistry } from '@embed/service-runtime';
-import { COUNT_TIMEOUT_MS, PENDING_DELIVERIES_METRIC, PendingDeliveriesGauge } from './pending-deliveries-gauge';
+import { metricsRegistry, SCRAPE_COUNT_TIMEOUT_MS } from '@embed/service-runtime';
+import { PENDING_DELIVERIES_METRIC, PendingDeliveriesGauge } from './pending-deliveries-gauge';
 
 const scrape = () => metricsRegistry.getSingleMetricAsString(PENDING_DELIVERIES_METRIC);
 
@@ -29,7 +29,7 @@ describe('PendingDeliveriesGauge', () => {
     const countPending = jest.fn(() => new Promise<PendingDeliveries>(() => undefined));
     gaugeOver(countPending);
     const scrapes = [scrape(), scrape()];
-    await jest.advanceTimersByTimeAsync(COUNT_TIMEOUT_MS);
+    await jest.advanceTimersByTimeAsync(SCRAPE_COUNT_TIMEOUT_MS);
     for (const text of await Promise.all(scrapes)) expect(text).not.toContain('state=');
     expect(countPending).toHaveBeenCalledTimes(1);
   });
