@@ -180,7 +180,7 @@ describe.each(['small', 'production'])('deploy/k8s/overlays/%s', (overlay) => {
 
   describe.each([
     ['renderer', ['nats']],
-    ['webhook-dispatcher', ['nats', 'postgresql', 'redis']],
+    ['webhook-dispatcher', ['nats', 'postgresql']],
   ])('%s egress', (name, dependencies) => {
     const labels = byKind('Deployment').find((deployment) => deployment.metadata.name === name).spec.template.metadata.labels;
     const policies = byKind('NetworkPolicy').filter((policy) => policy.spec.policyTypes.includes('Egress') && selects(policy.spec.podSelector, labels));
@@ -199,7 +199,7 @@ describe.each(['small', 'production'])('deploy/k8s/overlays/%s', (overlay) => {
     it('reaches DNS and, by their labels and ports, its dependencies', () => {
       const dns = rules.filter((rule: any) => rule.to.some((peer: any) => peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns'));
       expect(dns.flatMap(ports)).toEqual(expect.arrayContaining(['UDP/53', 'TCP/53']));
-      const port = { nats: 'TCP/4222', postgresql: 'TCP/5432', redis: 'TCP/6379' } as Record<string, string>;
+      const port = { nats: 'TCP/4222', postgresql: 'TCP/5432' } as Record<string, string>;
       const reached = rules.filter((rule: any) => rule.to.some((peer: any) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name']));
       const names = reached.flatMap((rule: any) => rule.to.map((peer: any) => `${peer.podSelector.matchLabels['app.kubernetes.io/name']} ${ports(rule).join()}`));
       expect(names.sort()).toEqual(dependencies.map((dependency) => `${dependency} ${port[dependency]}`).sort());

@@ -204,6 +204,32 @@ describe('URL safety in production configuration', () => {
   });
 });
 
+describe('sharing the dispatcher between projects', () => {
+  const SHARED = { ...FAST_DISPATCHER, WEBHOOK_ANSWER_TIMEOUT_MS: '8000', WEBHOOK_CONCURRENCY: '8', WEBHOOK_PROJECT_WINDOW: '2' };
+  afterAll(() => restartDispatcher(FAST_DISPATCHER));
+
+  it('lets a project alone take all places but one window, and the next project starts at once in that window', async () => {
+    await restartDispatcher(SHARED);
+    receiver.behave('hogging', { answers: ['hang', '200'] });
+    const hogging = webhookProject(receiver.url('hogging'));
+    for (let i = 0; i < 10; i++) await saveDesign(hogging.testKey, `person-hogging-${i}`);
+    await receiver.waitFor('hogging', 'the lone project’s share in flight', (r) => r.length >= 6);
+    // Each hangs until the 8 s deadline: the sixth came before the first gave up, so all six
+    // were in flight at once, and no more are taken meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const inFlight = receiver.at('hogging');
+    expect(ids(inFlight)).toHaveLength(6);
+    expect(inFlight.at(-1)!.at - inFlight[0].at).toBeLessThan(8_000);
+
+    const next = webhookProject(receiver.url('next'));
+    await saveDesign(next.testKey, 'person-next');
+    await receiver.waitFor('next', 'the next project’s delivery', (r) => r.length > 0);
+    expect(receiver.at('hogging')).toHaveLength(6);
+
+    await receiver.waitFor('hogging', 'the lone project’s backlog delivered', (r) => r.filter((request) => request.answer === '200').length === 10, 60_000);
+  }, 90_000);
+});
+
 describe('waking at commit', () => {
   afterAll(() => restartDispatcher(FAST_DISPATCHER));
 

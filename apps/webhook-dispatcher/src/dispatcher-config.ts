@@ -1,7 +1,7 @@
-import { databaseSpecs, redisSpecs, webhookDeliverySpecs } from '@embed/config';
+import { databaseSpecs, webhookDeliverySpecs } from '@embed/config';
 import type { BackendConfig } from '@embed/service-runtime';
 
-export const webhookDispatcherSpecs = { ...databaseSpecs, ...redisSpecs, ...webhookDeliverySpecs };
+export const webhookDispatcherSpecs = { ...databaseSpecs, ...webhookDeliverySpecs };
 export type DispatcherConfig = BackendConfig<typeof webhookDispatcherSpecs>;
 
 /** The injection token of the dispatcher's validated configuration. */

@@ -104,7 +104,11 @@ export const webhookDeliverySpecs = {
   WEBHOOK_RETRY_SCALE: num({ default: 1 }),
   /** Webhook POSTs in flight at once per dispatcher replica. */
   WEBHOOK_CONCURRENCY: num({ default: 64 }),
-  /** Deliveries of one project queued at once: one busy or slow project cannot fill the queue for the others. */
+  /**
+   * Deliveries of one project in flight at once while many projects have work: one busy or
+   * slow project cannot hold the others up. With fewer, a project may take more, up to
+   * WEBHOOK_CONCURRENCY less one window (kept free for the next project with work).
+   */
   WEBHOOK_PROJECT_WINDOW: num({ default: 16 }),
   /** How often the outbox and due deliveries are looked at when nothing wakes the dispatcher sooner. */
   WEBHOOK_POLL_MS: num({ default: 200 }),

@@ -9,8 +9,8 @@ export {
   type AttemptOutcome,
   type ClaimedDelivery,
   type DeliveryRecord,
-  type DueDelivery,
   type NextStep,
+  type PendingDeliveries,
   type RecordedAttempt,
 } from './deliveries/deliveries.repository';
 export {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { query } from './database';
-import { profileName, repoRoot, sleep, testPorts, waitFor } from './stack';
+import { profileName, repoRoot, testPorts, waitFor } from './stack';
 
 /** A server the stack depends on, as the outage tests stop it. */
 export type Dependency = 'postgres' | 'redis' | 'nats';
@@ -48,12 +48,4 @@ export async function startDependencies(): Promise<void> {
     await ensureInfrastructure(profile('${profileName}'));`;
   const started = spawnSync(process.execPath, ['--input-type=module', '-e', start], { encoding: 'utf8' });
   if (started.status !== 0) throw new Error(`the infrastructure did not start again: ${started.stderr}`);
-}
-
-/** Kills Redis outright (as a crash would), keeps it down `downMs`, then starts it again on the same port and data. */
-export async function crashAndRestartRedis(downMs: number): Promise<void> {
-  await stopDependency('redis', { crash: true });
-  await sleep(downMs);
-  await startDependencies();
-  await waitFor('Redis to answer again', async () => redisCli('ping') === 'PONG');
 }

@@ -5,7 +5,7 @@ import type { PostResult } from './webhook-post';
 
 const attempts = new Counter({
   name: 'embed_webhook_attempts_total',
-  help: 'Webhook delivery attempts by outcome (delivered, retry, gave_up, skipped) and result (2xx..5xx, timeout, refused, blocked, network, none)',
+  help: 'Webhook delivery attempts by outcome (delivered, retry, gave_up) and result (2xx..5xx, timeout, refused, blocked, network)',
   labelNames: ['outcome', 'result'],
   registers: [metricsRegistry],
 });
@@ -30,9 +30,4 @@ export function recordWebhookAttempt(result: PostResult, next: NextStep): void {
   const label = attemptResult(result);
   attempts.inc({ outcome: OUTCOMES[next.status], result: label });
   attemptDuration.observe({ result: label }, result.durationMs / 1000);
-}
-
-/** A job that found its delivery already done, not due, or waiting behind an older one of its design: no attempt made. */
-export function recordSkippedDelivery(): void {
-  attempts.inc({ outcome: 'skipped', result: 'none' });
 }

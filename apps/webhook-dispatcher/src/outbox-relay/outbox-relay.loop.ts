@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DatabaseNotifications, OUTBOX_CHANNEL, OutboxRelayRepository } from '@embed/data-access';
-import { AdmissionLoop } from '../admission/admission.loop';
+import { DeliveryPump } from '../delivery/delivery-pump';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 import { PollLoop } from '../polling/poll-loop';
 import { planRelay } from './relay-plan';
@@ -22,7 +22,7 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly relay: OutboxRelayRepository,
-    private readonly admission: AdmissionLoop,
+    private readonly pump: DeliveryPump,
     @Inject(DISPATCHER_CONFIG) config: DispatcherConfig,
   ) {
     this.loop = new PollLoop(() => this.relayOnce(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not relay the outbox'));
@@ -41,7 +41,7 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async relayOnce(): Promise<boolean> {
     const batch = await this.relay.relayBatch(RELAY_BATCH, planRelay);
-    if (batch?.deliveries) this.admission.wake();
+    if (batch?.deliveries) this.pump.wake();
     return batch?.events === RELAY_BATCH;
   }
 }

@@ -1,22 +1,18 @@
 /**
  * Runs `task` again and again, one run at a time: at once when it reports more work or
- * when woken, after `idleMs` otherwise, and after `idleMs` when it fails (a database or
- * Redis outage is waited out, not spun on). Several wakes during a run make one more run.
- * With `minGapMs`, a run woken or wanted again starts no sooner than that after the end
- * of the previous one: woken by every finished job, a loop does one run for many.
+ * when woken, after `idleMs` otherwise, and after `idleMs` when it fails (a database
+ * outage is waited out, not spun on). Several wakes during a run make one more run.
  */
 export class PollLoop {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wokenWhileRunning = false;
   private stopped = true;
-  private lastEndedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly task: () => Promise<boolean>,
     private readonly idleMs: number,
     private readonly onError: (error: unknown) => void,
-    private readonly minGapMs = 0,
   ) {}
 
   start(): void {
@@ -27,7 +23,7 @@ export class PollLoop {
   wake(): void {
     if (this.stopped) return;
     if (this.running) this.wokenWhileRunning = true;
-    else this.schedule(Math.max(0, this.lastEndedAt + this.minGapMs - performance.now()));
+    else this.schedule(0);
   }
 
   /** Stops scheduling and waits for the run in progress. */
@@ -50,10 +46,9 @@ export class PollLoop {
     );
     await this.running;
     this.running = undefined;
-    this.lastEndedAt = performance.now();
     if (this.stopped) return;
     const again = more || this.wokenWhileRunning;
     this.wokenWhileRunning = false;
-    this.schedule(again ? this.minGapMs : this.idleMs);
+    this.schedule(again ? 0 : this.idleMs);
   }
 }

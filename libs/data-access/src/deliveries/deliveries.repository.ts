@@ -4,16 +4,6 @@ import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
 import { PrismaService } from '../prisma.service';
 
-/** A delivery due now, picked to be queued. */
-export interface DueDelivery {
-  id: string;
-  /** Attempts already made, so the queue gives it only the attempts left. */
-  attemptCount: number;
-  /** The request whose event it delivers, and its trace context: the delivery's job carries them to its log lines. */
-  requestId: string | null;
-  traceparent: string | null;
-}
-
 /** A delivery taken for one attempt: what to send, where, and with which secrets. */
 export interface ClaimedDelivery {
   id: string;
@@ -23,6 +13,18 @@ export interface ClaimedDelivery {
   secrets: string[];
   /** This attempt's number, 1 for the first. */
   attempt: number;
+  /** The request whose event it delivers, and its trace context: the attempt's log lines name them. */
+  requestId: string | null;
+  traceparent: string | null;
+}
+
+/** What one claim may take (see DeliveriesRepository.claimDue). */
+export interface DeliveryClaim {
+  window: number;
+  concurrency: number;
+  limit: number;
+  leaseMs: number;
+  finishing: readonly string[];
 }
 
 export interface AttemptOutcome {
@@ -30,6 +32,12 @@ export interface AttemptOutcome {
   durationMs: number;
   statusCode: number | null;
   error: string | null;
+}
+
+/** Pending deliveries: `due` (their time has come: being attempted, or waiting for a place) and `scheduled` (a retry later). */
+export interface PendingDeliveries {
+  due: number;
+  scheduled: number;
 }
 
 /** What happens next: done, retried after `retryInMs`, or given up. */
@@ -54,32 +62,73 @@ export interface DeliveryRecord {
   attempts: { attemptedAt: string; statusCode: number | null; durationMs: number; error: string | null }[];
 }
 
-/** A delivery with an older pending one for the same webhook and design waits for it: one design's events stay in order. */
-const HEAD_OF_ITS_DESIGN = `NOT EXISTS (
+/**
+ * A delivery with an older pending one for the same webhook and design waits for it: one
+ * design's events stay in order. Written as a subquery with LIMIT so that it is checked
+ * row by row as a project's head is read, not planned as an anti-join over every pending
+ * delivery.
+ */
+const HEAD_OF_ITS_DESIGN = `(
   SELECT 1 FROM "WebhookDelivery" p
-  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id)`;
+  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id
+  LIMIT 1) IS NULL`;
 
 /**
- * Due deliveries, at most `window` per project, in rounds across projects: a project with
- * thousands waiting gets its window like any other and never holds another one up.
+ * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
+ * leased, first pending one of their design, within their project's share of places
+ * (leased ones not counting those in $4, whose attempt is over and being recorded), ranked
+ * by their place in their project so that every project gets its turn (a project with
+ * thousands waiting never holds another one up). A project's share is the window $1 when
+ * many have work; with fewer, the replica's $5 places less one window, split between
+ * them: a project alone goes as fast as its receiver allows, and one window stays free
+ * for the next project with work. The projects with work are found by walking the index
+ * of pending deliveries one project at a time (each step reads the next project's earliest
+ * delivery), and each project's head is read from it too, so a claim costs the number of
+ * projects and what the windows hold, not the whole backlog. Every read is ordered as that
+ * index is, so the planner takes it whatever the table's statistics say (they swing
+ * between bursts). The lock's recheck of status and lease keeps two replicas from taking
+ * the same row. Counting the attempt here freezes the body: a delivery that was ever sent
+ * is never merged into.
  */
-const DUE = `
-  SELECT id, "attemptCount", "requestId", traceparent FROM (
-    SELECT d.id, d."attemptCount", d."requestId", d.traceparent, row_number() OVER (PARTITION BY d."projectId" ORDER BY d."nextAttemptAt", d.id) AS place
-    FROM "WebhookDelivery" d
-    WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' AND ${HEAD_OF_ITS_DESIGN}
-  ) ranked
-  WHERE place <= $1
-  ORDER BY place, id
-  LIMIT $2`;
-
-/** Counts each attempt before it is made, which also freezes the body: a delivery that was ever sent is never merged into. */
-const CLAIM = `
-  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1
+const CLAIM_DUE = `
+  WITH RECURSIVE pending_projects AS (
+    (SELECT "projectId", "nextAttemptAt" FROM "WebhookDelivery" WHERE status = 'pending'
+     ORDER BY "projectId", "nextAttemptAt", id LIMIT 1)
+    UNION ALL
+    SELECT next.* FROM pending_projects p CROSS JOIN LATERAL (
+      SELECT d."projectId", d."nextAttemptAt" FROM "WebhookDelivery" d
+      WHERE d.status = 'pending' AND d."projectId" > p."projectId"
+      ORDER BY d."projectId", d."nextAttemptAt", d.id LIMIT 1) next
+  ), due_projects AS (
+    SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  ), share AS (
+    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places FROM due_projects
+  ), heads AS (
+    SELECT head.* FROM due_projects p
+    CROSS JOIN LATERAL (
+      SELECT d.id, d."projectId", d."nextAttemptAt"
+      FROM "WebhookDelivery" d
+      WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+        AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
+      ORDER BY d."projectId", d."nextAttemptAt", d.id
+      LIMIT GREATEST(0, (SELECT places FROM share) - (
+        SELECT count(*) FROM "WebhookDelivery" l
+        WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
+          AND l.id <> ALL($4::text[])))
+    ) head
+  ), picked AS (
+    SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
+    ORDER BY place, id
+    LIMIT $2
+  ), locked AS (
+    SELECT d.id FROM picked JOIN "WebhookDelivery" d ON d.id = picked.id
+    WHERE d.status = 'pending' AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+    FOR UPDATE OF d SKIP LOCKED
+  )
+  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
   FROM "WebhookEndpoint" w
-  WHERE d.id = ANY($1::text[]) AND w.id = d."webhookId" AND d.status = 'pending'
-    AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC' + interval '1 second' AND ${HEAD_OF_ITS_DESIGN}
-  RETURNING d.id, d.body, d."attemptCount" AS attempt, w.url, w.secret,
+  WHERE d.id = ANY(ARRAY(SELECT id FROM locked)) AND w.id = d."webhookId"
+  RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
 
 // A delivered user.erased no longer names the person: its body was the last place holding
@@ -97,7 +146,8 @@ const RECORD = `
     "deliveredAt" = CASE WHEN o.status = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
     body = CASE WHEN o.status = 'delivered' AND d."eventType" = 'user.erased'
       THEN jsonb_set(d.body::jsonb, '{data,userId}', '"[erased]"')::text ELSE d.body END,
-    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END
+    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
+    "leasedUntil" = NULL
   FROM outcome o
   WHERE d.id = o."deliveryId" AND d.status = 'pending'`;
 
@@ -115,26 +165,34 @@ const EXPIRED = `
   ), deleted AS (DELETE FROM "WebhookDelivery" WHERE id IN (SELECT id FROM expired) RETURNING 1)
   SELECT count(*)::int AS deleted FROM deleted`;
 
+/**
+ * Pending deliveries, and those of them that are due. Read through a partial index of
+ * pending deliveries (the claim's), so it costs what the backlog holds, not what the
+ * table keeps.
+ */
+const COUNT_PENDING = `
+  SELECT count(*)::int AS pending, count(*) FILTER (WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC')::int AS due
+  FROM "WebhookDelivery" WHERE status = 'pending'`;
+
 /** Webhook deliveries: what the dispatcher sends, its attempts, and the operator's view of them. */
 @Injectable()
 export class DeliveriesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Deliveries to queue now: due, first of their design, at most `window` per project. */
-  due(window: number, limit: number): Promise<DueDelivery[]> {
-    return this.prisma.sql<DueDelivery>(DUE, [window, limit]);
-  }
-
   /**
-   * Takes deliveries for one attempt each, in one statement: those still pending, due,
-   * and first of their design (the others are left out of the answer).
+   * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
+   * CLAIM_DUE): the first pending one of each design, each project within its share of
+   * the replica's `concurrency` (never less than `window`). `finishing` are deliveries
+   * whose attempt is over but not yet recorded: they no longer take a place in their
+   * project's share, so the next ones go without waiting for the record (they still hold
+   * up the next delivery of their design until it is written).
    */
-  async claim(ids: string[]): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<{ id: string; body: string; attempt: number; url: string; secret: string; previousSecret: string | null }>(CLAIM, [ids]);
-    return rows.map((row) => ({ id: row.id, body: row.body, url: row.url, attempt: row.attempt, secrets: row.previousSecret ? [row.secret, row.previousSecret] : [row.secret] }));
+  async claimDue({ window, concurrency, limit, leaseMs, finishing }: DeliveryClaim): Promise<ClaimedDelivery[]> {
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing, concurrency]);
+    return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
-  /** Keeps each attempt and moves its delivery on to its next step, in one statement. */
+  /** Keeps each attempt, moves its delivery on to its next step and ends its lease, in one statement. */
   async recordAttempts(attempts: RecordedAttempt[]): Promise<void> {
     const column = <T>(of: (attempt: RecordedAttempt) => T) => attempts.map(of);
     await this.prisma.sql(RECORD, [
@@ -158,6 +216,12 @@ export class DeliveriesRepository {
   async deleteFinishedBefore(retentionDays: number, limit: number): Promise<number> {
     const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(EXPIRED, [retentionDays, limit]);
     return deleted;
+  }
+
+  /** How many deliveries are still to go out, due now or scheduled for a retry (the operators' backlog gauge). */
+  async countPending(): Promise<PendingDeliveries> {
+    const [{ pending, due }] = await this.prisma.sql<{ pending: number; due: number }>(COUNT_PENDING);
+    return { due, scheduled: pending - due };
   }
 
   /** The project's latest deliveries, newest first, each with its attempts in order. */

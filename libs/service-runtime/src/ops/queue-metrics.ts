@@ -1,22 +1,14 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { metricsRegistry } from './metrics';
+import { ScrapeCount } from './scrape-count';
 
 /** The states worth watching: the backlog, the work in hand, retries waiting their turn, and failed jobs kept. */
 export const DEPTH_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
-/**
- * How long a scrape waits for Redis. A queue that does not answer in time is left out
- * of that scrape (its series vanish) rather than hold up every other metric.
- */
-export const DEPTH_TIMEOUT_MS = 1_000;
-
 type CountedQueue = Pick<Queue, 'name' | 'getJobCounts' | 'closing'>;
-type Counts = Record<string, number>;
 
-const queues = new Set<CountedQueue>();
-/** A count still on its way from a Redis that is away is reused, so scrapes never pile commands up behind it. */
-const pendingCounts = new Map<CountedQueue, Promise<Counts>>();
+const queues = new Map<CountedQueue, ScrapeCount<Record<string, number>>>();
 
 new Gauge({
   name: 'embed_queue_depth',
@@ -26,8 +18,12 @@ new Gauge({
   async collect() {
     this.reset();
     await Promise.all(
-      [...queues].map(async (queue) => {
-        const counts = await countsWithin(queue, DEPTH_TIMEOUT_MS);
+      [...queues].map(async ([queue, depth]) => {
+        if (queue.closing) {
+          queues.delete(queue);
+          return;
+        }
+        const counts = await depth.read();
         if (counts) for (const state of DEPTH_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
       }),
     );
@@ -51,7 +47,7 @@ const jobDuration = new Histogram({
 
 /** Reports the queue's depth by state at every scrape, until the queue closes. */
 export function instrumentQueue(queue: CountedQueue): void {
-  queues.add(queue);
+  queues.set(queue, new ScrapeCount(() => queue.getJobCounts(...DEPTH_STATES)));
 }
 
 /** Counts and times every attempt the worker finishes, by outcome. */
@@ -79,22 +75,3 @@ export function attemptSeconds(job: Pick<Job, 'processedOn' | 'finishedOn'>, now
   return job.processedOn ? ((job.finishedOn ?? now) - job.processedOn) / 1000 : undefined;
 }
 
-/** The queue's counts, or undefined when Redis does not give them within `ms`. */
-async function countsWithin(queue: CountedQueue, ms: number): Promise<Counts | undefined> {
-  if (queue.closing) {
-    queues.delete(queue);
-    return undefined;
-  }
-  let counting = pendingCounts.get(queue);
-  if (!counting) {
-    counting = queue.getJobCounts(...DEPTH_STATES).finally(() => pendingCounts.delete(queue));
-    pendingCounts.set(queue, counting);
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
-  try {
-    return await Promise.race([counting.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
