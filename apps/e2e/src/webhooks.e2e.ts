@@ -2,7 +2,7 @@
 // receiver process that checks every signature with its own implementation of spec §5.
 import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, saveDesign } from './support/api';
-import { admin } from './support/stack';
+import { admin, sleep } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
@@ -124,7 +124,7 @@ describe('subscriptions', () => {
     expect((await editor('DELETE', `/designs/${created.body.id}`)).status).toBe(204);
     admin('webhook', 'ping', '--project', project.projectId);
     await receiver.waitFor('chosen', 'design.deleted and ping', (r) => r.length >= 2);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
 
     expect(receiver.at('chosen').map((r) => r.json.type).sort()).toEqual(['design.deleted', 'ping']);
     expect(receiver.at('chosen').find((r) => r.json.type === 'design.deleted')?.json.data).toEqual({ designId: created.body.id, userId: 'person-6' });
@@ -146,7 +146,7 @@ describe('design.saved coalescing', () => {
       revision = saved.body.revision;
     }
     const requests = await receiver.waitFor('burst', `revision ${revision}`, (r) => r.some((x) => x.json.data.revision === revision));
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await sleep(700);
 
     const revisions = receiver.at('burst').map((r) => r.json.data.revision);
     expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
@@ -216,7 +216,7 @@ describe('sharing the dispatcher between projects', () => {
     await receiver.waitFor('hogging', 'the lone project’s share in flight', (r) => r.length >= 6);
     // Each hangs until the 8 s deadline: the sixth came before the first gave up, so all six
     // were in flight at once, and no more are taken meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     const inFlight = receiver.at('hogging');
     expect(ids(inFlight)).toHaveLength(6);
     expect(inFlight.at(-1)!.at - inFlight[0].at).toBeLessThan(8_000);
