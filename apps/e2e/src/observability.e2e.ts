@@ -1,34 +1,11 @@
-import http from 'node:http';
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
+import { scrape, valueIn } from './support/metrics';
 import { baseUrl, opsUrl, sleep, waitFor } from './support/stack';
 import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
 
-/**
- * One scrape on a connection of its own: the admin CLI runs synchronously and blocks this
- * process, so a kept-alive connection may have been closed by the server unseen meanwhile.
- */
-function scrape(service: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${opsUrl(service)}/metrics`, { agent: false }, (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve(text)).on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-/** The sum of the series `name` that carry `labels` (among others) in a scrape, as PromQL's sum(); 0 when there is none. */
-function valueIn(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const lines = text.split('\n').filter((candidate) => /^[{ ]/.test(candidate.slice(name.length)) && candidate.startsWith(name) && wanted.every((label) => candidate.includes(label)));
-  return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
-
-const metric = async (service: string, name: string, labels: Record<string, string> = {}) => valueIn(await scrape(service), name, labels);
+const metric = async (service: string, name: string, labels: Record<string, string> = {}) => valueIn(await scrape(opsUrl(service)), name, labels);
 
 /** Reads the metric until it reaches `value` (metrics of work done in the background move a moment after it). */
 const metricReaches = (service: string, name: string, labels: Record<string, string>, value: number, timeoutMs = 20_000) =>
@@ -93,7 +70,7 @@ describe('queue metrics', () => {
   });
 
   it('reports every state of the erasure queue', async () => {
-    const text = await scrape('erasure');
+    const text = await scrape(opsUrl('erasure'));
     for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(text).toContain(`embed_queue_depth{queue="erasure",state="${state}"}`);
   });
 });
@@ -133,7 +110,7 @@ describe('webhook metrics', () => {
 
     // Each attempt hangs until its deadline and is retried: the three stay pending, due or scheduled.
     await metricReaches('webhook-dispatcher', pending, {}, before + 3);
-    const text = await scrape('webhook-dispatcher');
+    const text = await scrape(opsUrl('webhook-dispatcher'));
     for (const state of ['due', 'scheduled']) expect(text).toContain(`\n${pending}{state="${state}"} `);
     expect(receiverOf().at('metrics-down').filter((request) => request.answer !== 'hang')).toEqual([]);
 
@@ -175,7 +152,7 @@ describe('file metrics', () => {
     let exporting = true;
     const watching = (async () => {
       while (exporting) {
-        const text = await scrape('renderer');
+        const text = await scrape(opsUrl('renderer'));
         seen.active = Math.max(seen.active, valueIn(text, 'embed_renderer_jobs_active'));
         seen.waiting = Math.max(seen.waiting, valueIn(text, 'embed_renderer_jobs_waiting'));
         await sleep(5);
@@ -190,7 +167,7 @@ describe('file metrics', () => {
     for (const answer of answers) expect([200, 503]).toContain(answer.status);
     expect(seen).toEqual({ active: capacity, waiting: expect.any(Number) });
     expect(seen.waiting).toBeGreaterThan(0);
-    const after = await scrape('renderer');
+    const after = await scrape(opsUrl('renderer'));
     expect([valueIn(after, 'embed_renderer_jobs_active'), valueIn(after, 'embed_renderer_jobs_waiting')]).toEqual([0, 0]);
     expect(valueIn(after, 'embed_renderer_browsers_running')).toBeGreaterThanOrEqual(1);
   });

@@ -1,10 +1,10 @@
 import { call, exampleDesign, newProject } from './support/api';
+import { scrape, valueIn } from './support/metrics';
 import { opsUrl, sleep, startService, stopReplica, waitFor } from './support/stack';
 
-async function rendersHandled(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith('embed_nats_message_duration_seconds_count{') && candidate.includes('subject="render.design.v1"'));
-  return line ? Number(line.split(' ').at(-1)) : 0;
+/** Renders a renderer replica has handled, whatever their outcome (each outcome is a series of its own). */
+async function rendersHandled(opsBase: string): Promise<number> {
+  return valueIn(await scrape(opsBase), 'embed_nats_message_duration_seconds_count', { subject: 'render.design.v1' });
 }
 
 describe('scale-out', () => {
