@@ -49,8 +49,9 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   }
 
   /**
-   * A transaction of parameterised SQL on the same pool, for the one write on every
-   * token's path: Prisma's interactive transaction costs several times its statements.
+   * A transaction of parameterised SQL on the same pool, for the writes on hot paths (a
+   * token's, the webhook relay's): Prisma's interactive transaction costs several times
+   * its statements.
    * Rolled back when `work` throws; `sql` takes the same SQL as `sql()` above.
    */
   async sqlTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '@prisma/client';
 import { deliveryBody, type Environment, type WebhookEventType } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, type SqlRunner } from '../prisma.service';
 
 /** One outbox event bound for a subscribed webhook. */
 export interface BoundEvent {
@@ -121,37 +120,34 @@ export class OutboxRelayRepository {
 
   /** Relays up to `limit` events, oldest first; null when another replica is relaying right now. */
   async relayBatch(limit: number, plan: RelayPlanner): Promise<RelayedBatch | null> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const [{ locked }] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(RELAY_LOCK);
-        if (!locked) return null;
-        const rows = await tx.$queryRawUnsafe<(Omit<BoundEvent, 'webhookId'> & { webhookId: string | null; events: string[] | null })[]>(PENDING_EVENTS, limit);
-        if (rows.length === 0) return { events: 0, deliveries: 0 };
-        const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
-        const deliveries = await this.writeDeliveries(tx, await plan(bound, (saved) => this.latestSaved(tx, saved)));
-        await tx.$executeRawUnsafe(MARK_DISPATCHED, json(rows.map((row) => row.eventId)));
-        return { events: rows.length, deliveries };
-      },
-      { timeout: 30_000 },
-    );
+    return this.prisma.sqlTransaction(async (sql) => {
+      const [{ locked }] = await sql<{ locked: boolean }>(RELAY_LOCK);
+      if (!locked) return null;
+      const rows = await sql<Omit<BoundEvent, 'webhookId'> & { webhookId: string | null; events: string[] | null }>(PENDING_EVENTS, [limit]);
+      if (rows.length === 0) return { events: 0, deliveries: 0 };
+      const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
+      const deliveries = await this.writeDeliveries(sql, await plan(bound, (saved) => this.latestSaved(sql, saved)));
+      await sql(MARK_DISPATCHED, [json(rows.map((row) => row.eventId))]);
+      return { events: rows.length, deliveries };
+    });
   }
 
-  private async writeDeliveries(tx: Prisma.TransactionClient, { inserts, merges }: RelayPlan): Promise<number> {
+  private async writeDeliveries(sql: SqlRunner, { inserts, merges }: RelayPlan): Promise<number> {
     const merged = merges.map(({ deliveryId, event }) => ({ id: deliveryId, body: this.body(deliveryId, event), requestId: event.requestId, traceparent: event.traceparent }));
     const inserted = inserts.map((event): NewDelivery => {
       const id = newId('dlv');
       const { webhookId, projectId, environment, type, personId, designId, requestId, traceparent } = event;
       return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event), requestId, traceparent };
     });
-    if (merged.length) await tx.$executeRawUnsafe(MERGE_BODIES, json(merged));
-    if (inserted.length) await tx.$executeRawUnsafe(INSERT_DELIVERIES, json(inserted));
+    if (merged.length) await sql(MERGE_BODIES, [json(merged)]);
+    if (inserted.length) await sql(INSERT_DELIVERIES, [json(inserted)]);
     return merged.length + inserted.length;
   }
 
-  private async latestSaved(tx: Prisma.TransactionClient, saved: BoundEvent[]): Promise<LatestSavedDelivery[]> {
+  private async latestSaved(sql: SqlRunner, saved: BoundEvent[]): Promise<LatestSavedDelivery[]> {
     if (saved.length === 0) return [];
     const keys = [...new Map(saved.map((event) => [`${event.webhookId}/${event.designId}`, { webhookId: event.webhookId, designId: event.designId }])).values()];
-    return tx.$queryRawUnsafe<LatestSavedDelivery[]>(LATEST_SAVED, json(keys));
+    return sql<LatestSavedDelivery>(LATEST_SAVED, [json(keys)]);
   }
 
   private body(id: string, event: BoundEvent): string {
