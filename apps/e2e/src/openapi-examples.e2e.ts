@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedFilePath } from '@embed/storage';
+import { holdDesign } from './erasure-helpers';
 import { checkAnswer } from './support/openapi-contract';
 import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, newProject } from './support/api';
 import { admin, baseUrl, killService, repoRoot, startService, waitUntilReady } from './support/stack';
@@ -138,8 +139,15 @@ async function collect(): Promise<Examples> {
     const kinds = (received: { json: any }[]) => new Set(received.map(({ json }) => json.type));
     // The erasure deletes the person's events not yet delivered, so it waits for them.
     await receiver.waitFor('examples', 'the design events', (received) => ['design.saved', 'design.deleted', 'export.created'].every((kind) => kinds(received).has(kind)), 40_000);
-    answer('Erasing', 'DELETE /embed/v1/users/person-42', await call('DELETE', `/embed/v1/users/${PERSON}`, { bearer: key }));
-    error('a token for a person being erased', await call('POST', '/embed/v1/tokens', { bearer: key, body: tokenBody }));
+    // A design held locked keeps the erasure running while a token is asked for: an erasure with nothing to wait for ends at once.
+    const kept = await editor('POST', '/designs', { body: { name: 'Kept', doc: exampleDesign('email') } });
+    const release = await holdDesign(kept.body.id as string);
+    try {
+      answer('Erasing', 'DELETE /embed/v1/users/person-42', await call('DELETE', `/embed/v1/users/${PERSON}`, { bearer: key }));
+      error('a token for a person being erased', await call('POST', '/embed/v1/tokens', { bearer: key, body: tokenBody }));
+    } finally {
+      await release();
+    }
     if (admin('webhook', 'ping', '--project', project.projectId).status !== 0) throw new Error('webhook ping failed');
     const all = await receiver.waitFor('examples', 'user.erased and ping', (received) => ['user.erased', 'ping'].every((kind) => kinds(received).has(kind)), 40_000);
     for (const { json } of all) examples.webhooks[json.type] ??= { summary: `a real ${json.type} delivery`, value: json };
