@@ -1,11 +1,11 @@
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
-import { scrape, valueIn } from './support/metrics';
+import { metricAt, scrape, valueIn } from './support/metrics';
 import { baseUrl, opsUrl, sleep, waitFor } from './support/stack';
 import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
 
-const metric = async (service: string, name: string, labels: Record<string, string> = {}) => valueIn(await scrape(opsUrl(service)), name, labels);
+const metric = (service: string, name: string, labels: Record<string, string> = {}) => metricAt(opsUrl(service), name, labels);
 
 /** Reads the metric until it reaches `value` (metrics of work done in the background move a moment after it). */
 const metricReaches = (service: string, name: string, labels: Record<string, string>, value: number, timeoutMs = 20_000) =>

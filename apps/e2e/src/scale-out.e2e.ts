@@ -1,11 +1,9 @@
 import { call, exampleDesign, newProject } from './support/api';
-import { scrape, valueIn } from './support/metrics';
+import { metricAt } from './support/metrics';
 import { opsUrl, sleep, startService, stopReplica, waitFor } from './support/stack';
 
 /** Renders a renderer replica has handled, whatever their outcome (each outcome is a series of its own). */
-async function rendersHandled(opsBase: string): Promise<number> {
-  return valueIn(await scrape(opsBase), 'embed_nats_message_duration_seconds_count', { subject: 'render.design.v1' });
-}
+const rendersHandled = (opsBase: string) => metricAt(opsBase, 'embed_nats_message_duration_seconds_count', { subject: 'render.design.v1' });
 
 describe('scale-out', () => {
   it('shares renders between two renderer replicas and answers every accepted request while one of them stops', async () => {

@@ -23,3 +23,6 @@ export function valueIn(text: string, name: string, labels: Record<string, strin
   const lines = text.split('\n').filter((candidate) => /^[{ ]/.test(candidate.slice(name.length)) && candidate.startsWith(name) && wanted.every((label) => candidate.includes(label)));
   return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
+
+/** `valueIn` of one scrape of the operators' port at `opsBase`. */
+export const metricAt = async (opsBase: string, name: string, labels: Record<string, string> = {}): Promise<number> => valueIn(await scrape(opsBase), name, labels);
