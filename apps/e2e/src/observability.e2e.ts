@@ -1,6 +1,7 @@
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
+import { query } from './support/database';
 import { metricAt, scrape, valueIn } from './support/metrics';
 import { baseUrl, opsUrl, sleep, waitFor } from './support/stack';
 import { useReceiverAndFastDispatcher, webhookProject } from './support/webhooks';
@@ -104,22 +105,35 @@ describe('webhook metrics', () => {
   it('counts a backlog to a receiver that does not answer as pending, until it is delivered', async () => {
     const pending = 'embed_webhook_deliveries_pending';
     receiverOf().behave('metrics-down', { answers: ['hang'] });
-    const before = await metric('webhook-dispatcher', pending);
-    const { testKey } = webhookProject(receiverOf().url('metrics-down'), 'design.saved');
+    const { projectId, testKey } = webhookProject(receiverOf().url('metrics-down'), 'design.saved');
+    // Earlier tests may leave deliveries of their own that drain meanwhile: the gauge must count
+    // ours on top of them, read between two equal counts of theirs.
+    const countsOursAnd = (ours: number) =>
+      waitFor(`${pending} to count ${ours} of ours besides the rest`, async () => {
+        const rest = await pendingElsewhere(projectId);
+        const gauge = await metric('webhook-dispatcher', pending);
+        return rest === (await pendingElsewhere(projectId)) && gauge === rest + ours;
+      });
     for (const person of ['person-3', 'person-4', 'person-5']) await saveDesign(testKey, person);
 
     // Each attempt hangs until its deadline and is retried: the three stay pending, due or scheduled.
-    await metricReaches('webhook-dispatcher', pending, {}, before + 3);
+    await countsOursAnd(3);
     const text = await scrape(opsUrl('webhook-dispatcher'));
     for (const state of ['due', 'scheduled']) expect(text).toContain(`\n${pending}{state="${state}"} `);
     expect(receiverOf().at('metrics-down').filter((request) => request.answer !== 'hang')).toEqual([]);
 
     receiverOf().behave('metrics-down', { answers: ['200'] });
-    await metricReaches('webhook-dispatcher', pending, {}, before);
+    await countsOursAnd(0);
     const delivered = receiverOf().at('metrics-down').filter((request) => request.answer === '200');
     expect(new Set(delivered.map((request) => request.json.data.userId))).toEqual(new Set(['person-3', 'person-4', 'person-5']));
   });
 });
+
+/** Deliveries of other projects still to go out, as the database holds them now. */
+async function pendingElsewhere(projectId: string): Promise<number> {
+  const [{ count }] = await query<{ count: number }>(`SELECT count(*)::int AS count FROM "WebhookDelivery" WHERE status = 'pending' AND "projectId" <> $1`, [projectId]);
+  return count;
+}
 
 describe('file metrics', () => {
   it('times a PDF export by format in the renderer, and the export and file messages on both sides', async () => {
