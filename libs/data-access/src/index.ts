@@ -24,6 +24,7 @@ export {
 } from './designs/designs.repository';
 export { EditorTokensRepository, type EditorTokenContext, type NewEditorToken } from './editor-tokens/editor-tokens.repository';
 export { RecordNotFoundError } from './errors';
+export { newRequestId } from './ids';
 export { ErasureRepository, PERSON_TABLES, type ErasureTarget, type LedgerCandidate, type LedgerRecord, type PersonTable } from './erasure/erasure.repository';
 export { ExportRecordsRepository, newExportId, type NewExport, type NewFileExport } from './exports/export-records.repository';
 export { IdempotencyRepository, type ClaimOutcome, type IdempotencyClaim } from './idempotency/idempotency.repository';

@@ -2,10 +2,9 @@ import { NotFoundException } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { factory } from 'ulid';
+import { newRequestId } from '@embed/data-access';
 import { httpDuration, httpRequests, httpRequestContext, type RequestContext, runInRequestContext } from '@embed/service-runtime';
 import { ApiError, REQUEST_ID_HEADER } from './api-error';
 import { answerError, sendApiError } from './api-exception.filter';
@@ -13,25 +12,9 @@ import { isImageUpload, registerImageBodies } from './image-bodies';
 import { BAD_URL_MESSAGE } from './route-miss';
 import type { RouteTable } from './route-table';
 
-/**
- * Request ids are ULIDs whose randomness comes from a pooled buffer: the library's
- * default asks the system for one byte per character, which cost 3% of the gateway's
- * time under load.
- */
-const requestUlid = (() => {
-  let pool = randomBytes(0);
-  let offset = 0;
-  return factory(() => {
-    if (offset === pool.length) [pool, offset] = [randomBytes(4096), 0];
-    return pool[offset++] / 0xff;
-  });
-})();
-
 const isJson = (contentType: string) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
 
 type RawRequest = IncomingMessage & { id: string; requestContext: RequestContext };
-
-const newRequestId = () => `req_${requestUlid().toLowerCase()}`;
 
 /** A parameter longer than this is refused by the router (a user id is up to 256 characters, each up to 12 bytes once percent-encoded). */
 const MAX_PARAM_LENGTH = 4096;
