@@ -9,7 +9,7 @@ export class BackendServiceModule {
   static forService(service: BackendService, logLevel: string): DynamicModule {
     return {
       module: BackendServiceModule,
-      imports: [LoggingModule.forService(service, logLevel, { fromMessages: true })],
+      imports: [LoggingModule.forService(service, logLevel)],
       controllers: [pingControllerFor(service)],
     };
   }

@@ -1,11 +1,11 @@
-import { NotFoundException } from '@nestjs/common';
+import { Logger, NotFoundException } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { newRequestId } from '@embed/data-access';
-import { httpDuration, httpRequests, httpRequestContext, type RequestContext, runInRequestContext } from '@embed/service-runtime';
+import { httpDuration, httpRequests, httpRequestContext, logFieldsOf, type RequestContext, runInRequestContext } from '@embed/service-runtime';
 import { ApiError, REQUEST_ID_HEADER } from './api-error';
 import { answerError, sendApiError } from './api-exception.filter';
 import { isImageUpload, registerImageBodies } from './image-bodies';
@@ -15,6 +15,8 @@ import type { RouteTable } from './route-table';
 const isJson = (contentType: string) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
 
 type RawRequest = IncomingMessage & { id: string; requestContext: RequestContext };
+
+const requestLog = new Logger('HTTP');
 
 /** A parameter longer than this is refused by the router (a user id is up to 256 characters, each up to 12 bytes once percent-encoded). */
 const MAX_PARAM_LENGTH = 4096;
@@ -86,7 +88,7 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
   const adapter = new FastifyAdapter({
     genReqId: (raw: IncomingMessage) => {
       const id = newRequestId();
-      // pino-http reads the id and the trace from the raw request, so every log line carries them.
+      // The request line and every line written while the request is handled carry its id and trace from here.
       (raw as RawRequest).id = id;
       (raw as RawRequest).requestContext = httpRequestContext(id, raw.headers);
       return id;
@@ -122,6 +124,9 @@ export function createHttpAdapter(routes: RouteTable): FastifyAdapter {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
+    // One line per request, named by its id and trace however far it got (the logging module's serializers keep it short).
+    const fields = logFieldsOf((request.raw as RawRequest).requestContext);
+    requestLog.log({ ...fields, req: request.raw, res: reply.raw, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
   });
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);

@@ -14,11 +14,15 @@ export const currentRequestContext = (): RequestContext | undefined => storage.g
 export const runInRequestContext = <T>(context: RequestContext, work: () => T): T => storage.run(context, work);
 
 /** The fields every log line written for a request or job carries. */
-export function contextLogFields(): { requestId?: string; trace_id?: string; span_id?: string } {
-  const context = storage.getStore();
-  if (!context) return {};
+export function logFieldsOf(context: RequestContext): { requestId: string; trace_id?: string; span_id?: string } {
   const span = readTrace(context);
   return { requestId: context.requestId, trace_id: span?.traceId, span_id: span?.spanId };
+}
+
+/** The log fields of the request or job being handled here; none outside one. */
+export function contextLogFields(): { requestId?: string; trace_id?: string; span_id?: string } {
+  const context = storage.getStore();
+  return context ? logFieldsOf(context) : {};
 }
 
 /** One hop of a request (a NATS request sent, a message or job handled): its context and span. */
