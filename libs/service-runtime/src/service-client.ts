@@ -92,7 +92,13 @@ export class ServiceClientModule {
       global: true,
       imports: [
         ClientsModule.register([
-          { name: NATS_CLIENT, transport: Transport.NATS, options: { servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 250 } },
+          {
+            name: NATS_CLIENT,
+            transport: Transport.NATS,
+            // noAsyncTraces: nats.js would otherwise build two errors with stack traces for every
+            // request in case it fails (1.6% of the gateway's time); our failures name their subject.
+            options: { servers: natsUrl, maxReconnectAttempts: -1, reconnectTimeWait: 250, noAsyncTraces: true },
+          },
         ]),
       ],
       providers: [ServiceClient],
