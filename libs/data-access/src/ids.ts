@@ -1,21 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
+import { pooledRandomBytes } from '@embed/credentials';
 
-/**
- * Random fractions in [0, 1) drawn from a pooled buffer of system randomness: the
- * library's default asks the system for one byte per character, which cost 3% of the
- * gateway's time under load. Each byte over 256 spreads evenly over ULID's 32 characters.
- */
-function pooledRandom(): () => number {
-  let pool = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset === pool.length) [pool, offset] = [randomBytes(4096), 0];
-    return pool[offset++] / 0x100;
-  };
-}
-
-const nextUlid = monotonicFactory(pooledRandom());
+// Random fractions in [0, 1): each byte over 256 spreads evenly over ULID's 32 characters.
+const nextUlid = monotonicFactory(() => pooledRandomBytes(1)[0] / 0x100);
 
 /** Record ids: a readable prefix and a ULID, sortable by creation time. */
 export const newId = (prefix: 'ws' | 'prj' | 'key' | 'wh' | 'psn' | 'tok' | 'rp' | 'img' | 'exp' | 'evt' | 'dlv' | 'att' | 'req') =>
