@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { firstValueFrom, timeout } from 'rxjs';
 import { type PingReply, pingSubject } from '@embed/contracts';
-import { DrainingNatsServer, InFlightInterceptor, InFlightTracker } from '@embed/service-runtime';
+import { DrainingNatsServer, InFlightTracker } from '@embed/service-runtime';
 import { killService, sleep, stackEnv, startService, stopReplica, waitUntilReady } from './support/stack';
 
 const natsClient = (): ClientProxy => ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: stackEnv().NATS_URL } });
@@ -61,7 +61,6 @@ describe('a stopping service', () => {
       strategy: new DrainingNatsServer({ servers: stackEnv().NATS_URL, queue: 'e2e-slow' }, inFlight, 5_000),
       logger: false,
     });
-    app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
     await app.listen();
     const client = natsClient();
     try {
@@ -98,7 +97,6 @@ describe('a reply larger than NATS carries', () => {
       strategy: new DrainingNatsServer({ servers: stackEnv().NATS_URL, queue: 'e2e-large' }, inFlight, 5_000),
       logger: false,
     });
-    app.useGlobalInterceptors(new InFlightInterceptor(inFlight));
     await app.listen();
     const client = natsClient();
     try {

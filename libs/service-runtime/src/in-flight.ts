@@ -1,9 +1,7 @@
-import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
-import type { NatsContext } from '@nestjs/microservices';
-import { SpanStatusCode, trace } from '@opentelemetry/api';
-import { finalize, type Observable, tap } from 'rxjs';
+import { Logger } from '@nestjs/common';
 import { BACKEND_SERVICES, pingSubject } from '@embed/contracts';
-import { messageDuration, replyOutcome } from './ops/metrics';
+import type { Hop } from './context/request-context';
+import { messageDuration } from './ops/metrics';
 
 /** Counts messages being handled, so that a stopping service can wait for them. */
 export class InFlightTracker {
@@ -37,37 +35,36 @@ export class InFlightTracker {
 }
 
 const PING_SUBJECTS = new Set<string>(BACKEND_SERVICES.map(pingSubject));
+const logger = new Logger('NatsMessage');
 
 /**
- * Marks each handled message in flight until its reply has been published, times it by
- * subject and outcome for the metrics, writes its one log line (the request context's
- * fields come from the logger's mixin) and ends its span when tracing is on.
+ * One message being handled: in flight from its arrival until its reply has been
+ * published, then timed by subject and outcome for the metrics, given its one log line
+ * (the request context's fields come from the logger's mixin) and its span ended, once.
  */
-@Injectable()
-export class InFlightInterceptor implements NestInterceptor {
-  private readonly logger = new Logger('NatsMessage');
+export class HandledMessage {
+  private readonly stopTimer: (labels: { outcome: string }) => number;
+  private finished = false;
 
-  constructor(private readonly tracker: InFlightTracker) {}
+  constructor(
+    private readonly subject: string,
+    private readonly hop: Hop,
+    private readonly tracker: InFlightTracker,
+  ) {
+    tracker.enter();
+    this.stopTimer = messageDuration.startTimer({ subject });
+  }
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    this.tracker.enter();
-    const subject = context.switchToRpc().getContext<NatsContext>().getSubject();
-    const stopTimer = messageDuration.startTimer({ subject });
-    const span = trace.getActiveSpan();
-    const done = (outcome: string) => {
-      const durationMs = Math.round(stopTimer({ outcome }) * 1000);
-      span?.setAttribute('embed.outcome', outcome);
-      if (outcome === 'exception') span?.setStatus({ code: SpanStatusCode.ERROR });
-      // Readiness pings come every few seconds; they are worth a line only when debugging.
-      if (PING_SUBJECTS.has(subject)) this.logger.debug({ subject, outcome, durationMs }, 'message handled');
-      else this.logger.log({ subject, outcome, durationMs }, 'message handled');
-    };
-    return next.handle().pipe(
-      tap({ next: (reply) => done(replyOutcome(reply)), error: () => done('exception') }),
-      finalize(() => {
-        span?.end();
-        this.tracker.leave();
-      }),
-    );
+  /** `outcome` is the reply's (see replyOutcome), or `exception` when the handler failed. */
+  finish(outcome: string): void {
+    if (this.finished) return;
+    this.finished = true;
+    const durationMs = Math.round(this.stopTimer({ outcome }) * 1000);
+    const subject = this.subject;
+    // Readiness pings come every few seconds; they are worth a line only when debugging.
+    if (PING_SUBJECTS.has(subject)) logger.debug({ subject, outcome, durationMs }, 'message handled');
+    else logger.log({ subject, outcome, durationMs }, 'message handled');
+    this.hop.end(outcome === 'exception' ? new Error(`the handler of ${subject} failed`) : undefined, outcome);
+    this.tracker.leave();
   }
 }

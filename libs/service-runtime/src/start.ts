@@ -3,9 +3,9 @@ import { ModuleRef, NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { Logger } from 'nestjs-pino';
 import type { BackendService } from '@embed/contracts';
-import { DeadlineInterceptor } from './context/deadline.interceptor';
+import { DeadlinePassedFilter } from './context/late-messages';
 import { DrainingNatsServer } from './draining-nats.server';
-import { InFlightInterceptor, InFlightTracker } from './in-flight';
+import { InFlightTracker } from './in-flight';
 import { maxPayloadProblem } from './max-payload';
 import { OpsServer } from './ops/ops-server';
 import { READINESS_CHECKS, type ReadinessChecks } from './ops/readiness';
@@ -38,7 +38,7 @@ export async function startBackendService({ service, module, natsUrl, shutdownGr
     shutdownGraceMs,
   );
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, bufferLogs: true });
-  app.useGlobalInterceptors(new InFlightInterceptor(inFlight), new DeadlineInterceptor());
+  app.useGlobalFilters(new DeadlinePassedFilter());
   finishSetup(app);
   await app.listen();
   const problem = maxPayloadProblem(server.maxPayload());

@@ -1,7 +1,7 @@
-import { lastValueFrom, type Observable, of, throwError } from 'rxjs';
+import { lastValueFrom } from 'rxjs';
 import { assertBeforeDeadline as assertBefore, DeadlinePassedError } from '@embed/contracts';
 import { deadlineSignal, timeLeftMs } from './deadline';
-import { DeadlineInterceptor } from './deadline.interceptor';
+import { DeadlinePassedFilter, refusingLateMessages } from './late-messages';
 import { natsHeadersOf, requestContextOf } from './nats-headers';
 import { currentRequestContext, runInRequestContext } from './request-context';
 
@@ -43,29 +43,29 @@ describe('a request deadline', () => {
   });
 });
 
-describe('DeadlineInterceptor', () => {
-  const interceptor = new DeadlineInterceptor();
-  const handled = (reply: () => Observable<unknown>) => {
-    let called = false;
-    return { next: { handle: () => ((called = true), reply()) }, called: () => called };
+describe('a late message', () => {
+  const counting = () => {
+    let calls = 0;
+    const handler = async () => ((calls += 1), { ok: true });
+    return { handler: refusingLateMessages(handler), calls: () => calls };
   };
 
-  it('refuses a message that arrives after its deadline without handling it', async () => {
-    const handler = handled(() => of('done'));
-    const reply = await within(Date.now() - 5, () => lastValueFrom(interceptor.intercept(undefined, handler.next)));
-    expect(handler.called()).toBe(false);
-    expect(reply).toMatchObject({ ok: false, error: { status: 503, code: 'service_unavailable' } });
+  it('is refused without being handled when it arrives after its deadline', async () => {
+    const { handler, calls } = counting();
+    const reply = await within(Date.now() - 5, () => handler({}));
+    expect(calls()).toBe(0);
+    expect(reply).toMatchObject({ ok: false, error: { status: 503, code: 'service_unavailable', message: expect.stringContaining('before it was handled') } });
   });
 
-  it('answers 503 for a write refused past the deadline, and lets other failures through', async () => {
-    const refused = handled(() => throwError(() => new DeadlinePassedError('the export was recorded')));
-    const reply = await within(Date.now() + 60_000, () => lastValueFrom(interceptor.intercept(undefined, refused.next)));
-    expect(reply).toMatchObject({ ok: false, error: { status: 503, message: expect.stringContaining('nothing was changed') } });
-    const broken = handled(() => throwError(() => new Error('boom')));
-    await expect(within(Date.now() + 60_000, () => lastValueFrom(interceptor.intercept(undefined, broken.next)))).rejects.toThrow('boom');
+  it('is handled, its reply handed on, when it arrives in time or carries no deadline', async () => {
+    const { handler, calls } = counting();
+    await expect(within(Date.now() + 60_000, () => handler({}))).resolves.toEqual({ ok: true });
+    await expect(within(undefined, () => handler({}))).resolves.toEqual({ ok: true });
+    expect(calls()).toBe(2);
   });
 
-  it('hands on the reply of a message handled in time', async () => {
-    await expect(within(Date.now() + 60_000, () => lastValueFrom(interceptor.intercept(undefined, handled(() => of('done')).next)))).resolves.toBe('done');
+  it('answers 503 for a write refused past the deadline', async () => {
+    const reply = await lastValueFrom(new DeadlinePassedFilter().catch(new DeadlinePassedError('the export was recorded')));
+    expect(reply).toMatchObject({ ok: false, error: { status: 503, code: 'service_unavailable', message: expect.stringContaining('nothing was changed') } });
   });
 });

@@ -30,7 +30,8 @@ export interface Hop {
   readonly context: RequestContext;
   /** Runs `work` inside this hop: in its request context and, with tracing on, its span. */
   run<T>(work: () => T): T;
-  end(error?: unknown): void;
+  /** Ends its span; `outcome` (a reply's, see replyOutcome) is kept on it when given. */
+  end(error?: unknown, outcome?: string): void;
 }
 
 const tracer = trace.getTracer('embed-service-runtime');
@@ -51,7 +52,8 @@ export function openHop(name: string, kind: SpanKind, requestId: string, parent:
   return {
     context,
     run: (work) => otelContext.with(spanContext, () => storage.run(context, work)),
-    end: (error) => {
+    end: (error, outcome) => {
+      if (outcome !== undefined) span.setAttribute('embed.outcome', outcome);
       if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
       span.end();
     },
