@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule } from '@nestjs/core';
 import path from 'node:path';
 import { num, str, url } from 'envalid';
 import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs } from '@embed/config';
@@ -23,7 +23,6 @@ import { FilesModule } from './files/files.module';
 import { ImageUploadsController } from './editor/editor-images.controller';
 import { HealthController } from './health/health.controller';
 import { HealthModule } from './health/health.module';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencySweep } from './idempotency/idempotency-sweep';
 import { OpenApiController } from './openapi/openapi.controller';
 import { ReferenceController } from './openapi/reference.controller';
@@ -92,7 +91,6 @@ export class GatewayModule {
         EditorSites,
         RateLimitGuard,
         RateLimiterService,
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         IdempotencySweep,
         { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
         { provide: EditorAssets, useValue: new EditorAssets(path.resolve(config.EDITOR_ASSETS_DIR)) },

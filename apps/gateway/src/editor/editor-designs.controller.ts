@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Put, Query } from '@nestjs/common';
 import {
   type CreateDesignRequest,
   type Design,
@@ -21,6 +21,7 @@ import { ServiceCalls } from '../services/call-service';
 import { CreateDesignDto, SaveDesignDto } from './dto/design-body.dto';
 import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 const NOT_FOUND: ErrorAnswers = { 404: ['design_not_found'], 409: ['user_erased'] };
 
@@ -31,7 +32,7 @@ const person = ({ projectId, environment, userId }: EditorSession) => ({ project
 export class EditorDesignsController {
   constructor(private readonly services: ServiceCalls) {}
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(201)
   @EditorEndpoint('editorWrite', {
     operationId: 'createEditorDesign',
@@ -86,7 +87,7 @@ export class EditorDesignsController {
     return this.services.call(DESIGNS_SUBJECTS.revisions, request);
   }
 
-  @Post(':id/export')
+  @IdempotentPost(':id/export')
   @HttpCode(200)
   @EditorEndpoint('editorExport', {
     operationId: 'exportEditorDesign',

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DESIGNS_SUBJECTS, type EditorSession, IMAGE_MAX_BYTES, type ImageUpload } from '@embed/contracts';
 import { CONTENT_TYPES } from '@embed/storage';
@@ -7,6 +7,7 @@ import { EditorEndpoint } from './editor-endpoint';
 import { ApiError } from '../http/api-error';
 import { readImageBody } from '../http/image-bodies';
 import { ServiceCalls } from '../services/call-service';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 const IMAGE_MEDIA_TYPES = Object.values(CONTENT_TYPES).filter((type) => type.startsWith('image/'));
 
@@ -19,7 +20,7 @@ const IMAGE_MEDIA_TYPES = Object.values(CONTENT_TYPES).filter((type) => type.sta
 export class ImageUploadsController {
   constructor(private readonly services: ServiceCalls) {}
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(201)
   @EditorEndpoint('editorWrite', {
     operationId: 'uploadImage',

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode } from '@nestjs/common';
 import { type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
 import { Session } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
 import { EditorRenderDto } from './dto/editor-render.dto';
 import { EditorEndpoint } from './editor-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 /**
  * The editor's desktop and phone previews: the renderer's real HTML of the document being
@@ -13,7 +14,7 @@ import { EditorEndpoint } from './editor-endpoint';
 export class EditorRenderController {
   constructor(private readonly services: ServiceCalls) {}
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(200)
   @EditorEndpoint('editorRender', {
     operationId: 'renderEditorDesign',

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param } from '@nestjs/common';
 import { DESIGNS_SUBJECTS, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
@@ -6,13 +6,14 @@ import { ServiceCalls } from '../services/call-service';
 import { DesignIdParams } from './dto/common.dto';
 import { ExportDto } from './dto/export.dto';
 import { EmbedEndpoint } from './embed-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 @Controller('embed/v1/designs/:id/export')
 export class ExportsController {
   constructor(private readonly services: ServiceCalls) {}
 
   /** Spec 4.4: one person's design as last saved; recorded and reported as `export.created`. */
-  @Post()
+  @IdempotentPost()
   @HttpCode(200)
   @EmbedEndpoint('exportDesign', {
     summary: 'Exports a person’s design: HtmlExport for html, FileExport for zip, pdf or png (spec 4.4).',

@@ -1,17 +1,18 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode } from '@nestjs/common';
 import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
 import { RenderDto } from './dto/render.dto';
 import { EmbedEndpoint } from './embed-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 @Controller('embed/v1/render')
 export class RenderController {
   constructor(private readonly services: ServiceCalls) {}
 
   /** Spec 4.5: renders a document the integrator holds, by the project's mode; nothing is stored. */
-  @Post()
+  @IdempotentPost()
   @HttpCode(200)
   @EmbedEndpoint('renderDesign', {
     summary: 'Renders a design document the integrator holds; nothing is stored (spec 4.5).',

@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode } from '@nestjs/common';
 import { DESIGNS_SUBJECTS, type MintedToken, type MintTokenRequest } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { normalizeOrigin, OriginError } from '@embed/origin-rules';
@@ -7,13 +7,14 @@ import { ApiError } from '../http/api-error';
 import { ServiceCalls } from '../services/call-service';
 import { CreateTokenDto, DEFAULT_TOKEN_TTL_SECONDS } from './dto/create-token.dto';
 import { EmbedEndpoint } from './embed-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 @Controller('embed/v1/tokens')
 export class TokensController {
   constructor(private readonly services: ServiceCalls) {}
 
   /** Spec 4.1: a short-lived token for one person on one site; never to be cached. */
-  @Post()
+  @IdempotentPost()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @EmbedEndpoint('createToken', {

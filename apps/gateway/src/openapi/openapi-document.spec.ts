@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ImagesRepository, PeopleRepository } from '@embed/data-access';
+import { IdempotencyRepository, ImagesRepository, PeopleRepository } from '@embed/data-access';
 import { ObjectStorage } from '@embed/storage';
 import { KeyResolver } from '../auth/key-resolver';
 import { registerEditorCors } from '../editor/editor-cors';
@@ -31,7 +31,7 @@ const BASE_URL = 'https://embed.example.com';
   imports: [DiscoveryModule],
   controllers: [...GATEWAY_CONTROLLERS, HealthController],
   providers: [
-    ...[ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, ReadinessService, FILE_SETTINGS, EditorAssets, ReferencePages].map(
+    ...[ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, IdempotencyRepository, ReadinessService, FILE_SETTINGS, EditorAssets, ReferencePages].map(
       (provide) => ({ provide, useValue: {} }),
     ),
     { provide: SITE_SETTINGS, useValue: { publicBaseUrl: BASE_URL } },
