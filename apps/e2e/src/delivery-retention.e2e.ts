@@ -33,12 +33,12 @@ async function insertDelivery(projectId: string, webhookId: string, delivery: De
 
 const remaining = async (ids: string[]) => (await query<{ id: string }>(`SELECT id FROM "WebhookDelivery" WHERE id = ANY($1) ORDER BY id`, [ids])).map((row) => row.id);
 
-describe('webhook deliveries past their retention (30 days after their last attempt)', () => {
+describe('webhook records past their retention (30 days)', () => {
   let receiver: WebhookReceiver;
   beforeAll(async () => (receiver = await WebhookReceiver.start()));
   afterAll(() => receiver.stop());
 
-  it('are deleted with their attempts and the person ids in their bodies; pending and recent ones are kept', async () => {
+  it('deletes finished deliveries 30 days after their last attempt, with their attempts and the person ids in their bodies; keeps pending and recent ones', async () => {
     const { projectId } = newProject('email', '--webhook-url', receiver.url('retention'));
     const [{ id: webhookId }] = await query<{ id: string }>(`SELECT id FROM "WebhookEndpoint" WHERE "projectId" = $1`, [projectId]);
     const tag = Date.now().toString(36);
@@ -57,5 +57,21 @@ describe('webhook deliveries past their retention (30 days after their last atte
     expect(await remaining(ids)).toEqual(kept);
     expect(await query(`SELECT id FROM "DeliveryAttempt" WHERE "deliveryId" = $1`, [`${tag}_failed_old`])).toEqual([]);
     expect(await query(`SELECT id FROM "WebhookDelivery" WHERE body LIKE $1`, [`%kept-${tag}_failed_old%`])).toEqual([]);
+  });
+  it('deletes outbox events relayed more than 30 days ago, and keeps those relayed since', async () => {
+    const { projectId } = newProject('email');
+    const tag = Date.now().toString(36);
+    const relayed = async (id: string, days: number) =>
+      query(
+        `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, data, "createdAt", "dispatchedAt")
+         VALUES ($1, $2, 'test', 'design.deleted', '{}', $3::timestamptz AT TIME ZONE 'UTC', $3::timestamptz AT TIME ZONE 'UTC')`,
+        [id, projectId, daysAgo(days)],
+      );
+    await relayed(`evt_${tag}_old`, 31);
+    await relayed(`evt_${tag}_recent`, 29);
+    const left = async () => (await query<{ id: string }>(`SELECT id FROM "OutboxEvent" WHERE id LIKE $1 ORDER BY id`, [`evt_${tag}_%`])).map((row) => row.id);
+
+    await waitFor('the retention sweep', async () => (await left()).length === 1, 30_000);
+    expect(await left()).toEqual([`evt_${tag}_recent`]);
   });
 });

@@ -112,9 +112,9 @@ export const webhookDeliverySpecs = {
   WEBHOOK_PROJECT_WINDOW: num({ default: 16 }),
   /** How often the outbox and due deliveries are looked at when nothing wakes the dispatcher sooner. */
   WEBHOOK_POLL_MS: num({ default: 200 }),
-  /** How long a finished (delivered or failed) delivery is kept after its last attempt, with its body and attempts (docs/erasure.md). */
+  /** How long a finished (delivered or failed) delivery is kept after its last attempt, with its body and attempts, and an outbox event after its relay (docs/erasure.md). */
   WEBHOOK_DELIVERY_RETENTION_DAYS: positiveInt({ default: 30 }),
-  /** How often deliveries past their retention are deleted. */
+  /** How often deliveries and outbox events past their retention are deleted. */
   WEBHOOK_RETENTION_SWEEP_MS: positiveInt({ default: 3_600_000 }),
 };
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DeliveriesRepository } from '@embed/data-access';
+import { DeliveriesRepository, OutboxRelayRepository } from '@embed/data-access';
 import { PeriodicTask } from '@embed/service-runtime';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 
@@ -7,8 +7,9 @@ import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 const BATCH = 500;
 
 /**
- * Deletes finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS, at start and then
- * every WEBHOOK_RETENTION_SWEEP_MS. Every replica sweeps; they only repeat each other's work.
+ * Deletes finished deliveries and relayed outbox events past
+ * WEBHOOK_DELIVERY_RETENTION_DAYS, at start and then every WEBHOOK_RETENTION_SWEEP_MS.
+ * Every replica sweeps; they only repeat each other's work.
  */
 @Injectable()
 export class DeliveryRetention implements OnApplicationBootstrap, OnModuleDestroy {
@@ -17,9 +18,10 @@ export class DeliveryRetention implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
+    private readonly outbox: OutboxRelayRepository,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {
-    this.task = new PeriodicTask('the sweep of expired deliveries', config.WEBHOOK_RETENTION_SWEEP_MS, () => this.deleteExpired(), this.logger);
+    this.task = new PeriodicTask('the sweep of expired deliveries and outbox events', config.WEBHOOK_RETENTION_SWEEP_MS, () => this.deleteExpired(), this.logger);
   }
 
   onApplicationBootstrap(): void {
@@ -31,12 +33,20 @@ export class DeliveryRetention implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async deleteExpired(): Promise<void> {
-    let total = 0;
-    let deleted: number;
-    do {
-      deleted = await this.deliveries.deleteFinishedBefore(this.config.WEBHOOK_DELIVERY_RETENTION_DAYS, BATCH);
-      total += deleted;
-    } while (deleted === BATCH);
-    if (total > 0) this.logger.log({ deleted: total, retentionDays: this.config.WEBHOOK_DELIVERY_RETENTION_DAYS }, 'deleted deliveries past their retention');
+    const retentionDays = this.config.WEBHOOK_DELIVERY_RETENTION_DAYS;
+    const deliveries = await inBatches((limit) => this.deliveries.deleteFinishedBefore(retentionDays, limit));
+    const outboxEvents = await inBatches((limit) => this.outbox.deleteRelayedBefore(retentionDays, limit));
+    if (deliveries + outboxEvents > 0) this.logger.log({ deliveries, outboxEvents, retentionDays }, 'deleted deliveries and outbox events past their retention');
   }
+}
+
+/** Runs `deleteBatch` until a batch comes back short; the total deleted. */
+async function inBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  let deleted: number;
+  do {
+    deleted = await deleteBatch(BATCH);
+    total += deleted;
+  } while (deleted === BATCH);
+  return total;
 }

@@ -107,6 +107,12 @@ const MARK_DISPATCHED = `UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME
   data = CASE WHEN type = 'user.erased' THEN '{}'::jsonb ELSE data END
   WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`;
 
+/** At most $2 events relayed more than $1 days ago: their deliveries hold what they carried. */
+const EXPIRED = `
+  WITH expired AS (SELECT id FROM "OutboxEvent" WHERE "dispatchedAt" < now() AT TIME ZONE 'UTC' - make_interval(days => $1) LIMIT $2),
+  deleted AS (DELETE FROM "OutboxEvent" WHERE id IN (SELECT id FROM expired) RETURNING 1)
+  SELECT count(*)::int AS deleted FROM deleted`;
+
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
@@ -130,6 +136,16 @@ export class OutboxRelayRepository {
       await sql(MARK_DISPATCHED, [json(rows.map((row) => row.eventId))]);
       return { events: rows.length, deliveries };
     });
+  }
+
+  /**
+   * Deletes up to `limit` events relayed more than `retentionDays` ago; returns how many.
+   * Relayed events are no longer read, and without this the outbox would grow by one row
+   * for every save, for ever.
+   */
+  async deleteRelayedBefore(retentionDays: number, limit: number): Promise<number> {
+    const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(EXPIRED, [retentionDays, limit]);
+    return deleted;
   }
 
   private async writeDeliveries(sql: SqlRunner, { inserts, merges }: RelayPlan): Promise<number> {
