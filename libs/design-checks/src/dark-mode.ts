@@ -70,8 +70,22 @@ export function invertLightness(colour: Rgba): Rgba {
   return rgb(hue, saturation, (low + high) / 2, colour.a);
 }
 
+// A design has a handful of colours, each turned once per check (invertLightness is a bisection).
+const turned = new Map<string, string>();
+const TURNED_KEPT = 1_000;
+
 /** A colour as the scheme shows it, in a role; anything that is not a colour stays. */
 export function darkColour(value: string, role: Role, scheme: DarkModeScheme): string {
+  const key = `${scheme} ${role} ${value}`;
+  let dark = turned.get(key);
+  if (dark === undefined) {
+    if (turned.size >= TURNED_KEPT) turned.clear();
+    turned.set(key, (dark = turnColour(value, role, scheme)));
+  }
+  return dark;
+}
+
+function turnColour(value: string, role: Role, scheme: DarkModeScheme): string {
   const colour = parseColour(value);
   if (!colour || colour.a === 0) return value;
   const turns = scheme === 'full' || (role === 'background' ? isLight(colour) : !isLight(colour));
