@@ -81,7 +81,9 @@ const HEAD_OF_ITS_DESIGN = `(
  * thousands waiting never holds another one up). A project's share is the window $1 when
  * many have work; with fewer, the replica's $5 places less one window, split between
  * them: a project alone goes as fast as its receiver allows, and one window stays free
- * for the next project with work. The projects with work are found by walking the index
+ * for the next project with work. Round-robin, a claim of $2 among n projects takes at
+ * most ceil($2 / n) from each, so no more is read from each project's head: a claim costs
+ * what it can take, not every project's share. The projects with work are found by walking the index
  * of pending deliveries one project at a time (each step reads the next project's earliest
  * delivery), and each project's head is read from it too, so a claim costs the number of
  * projects and what the windows hold, not the whole backlog. Every read is ordered as that
@@ -102,7 +104,7 @@ const CLAIM_DUE = `
   ), due_projects AS (
     SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
   ), share AS (
-    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places FROM due_projects
+    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places, ceil($2::float8 / NULLIF(count(*), 0))::int AS quota FROM due_projects
   ), heads AS (
     SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
@@ -111,10 +113,10 @@ const CLAIM_DUE = `
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
       ORDER BY d."projectId", d."nextAttemptAt", d.id
-      LIMIT GREATEST(0, (SELECT places FROM share) - (
+      LIMIT GREATEST(0, LEAST((SELECT quota FROM share), (SELECT places FROM share) - (
         SELECT count(*) FROM "WebhookDelivery" l
         WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
-          AND l.id <> ALL($4::text[])))
+          AND l.id <> ALL($4::text[]))))
     ) head
   ), picked AS (
     SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
