@@ -72,6 +72,12 @@ describe('validation', () => {
     expect(await problem(deepDoc, { type: 'body', metatype: DocBody })).toMatchObject({ code: 'design_invalid', message: expect.stringMatching(/^doc is not a design: \$(\.a)+ is nested more than 32 levels deep$/) });
   });
 
+  it('treats `doc` as a design document only in a body that takes one: elsewhere it is a field like any other', async () => {
+    const deepDoc = JSON.parse(`{"user":{"id":"u1"},"doc":${'['.repeat(40)}${']'.repeat(40)}}`);
+    expect(await problem(deepDoc)).toMatchObject({ code: 'request_invalid', message: expect.stringMatching(/^doc(\[0\])+ is nested more than 32 levels deep$/) });
+    expect(await problem(JSON.parse('{"user":{"id":"u1"},"doc":{"__proto__":{}}}'))).toMatchObject({ code: 'request_invalid', message: 'doc.__proto__ is not an allowed field' });
+  });
+
   it('lets a valid body through', async () => {
     await expect(createValidationPipe().transform({ user: { id: 'u1' }, ttl: 60 }, { type: 'body', metatype: Body })).resolves.toMatchObject({ ttl: 60 });
   });

@@ -8,6 +8,10 @@ import { ApiError } from './api-error';
  */
 const DESIGN_DOCUMENT_FIELD = 'doc';
 
+/** Whether the input is a body whose DTO declares the design document: in any other, `doc` is just a field it does not take. */
+const carriesDesign = ({ type, metatype }: ArgumentMetadata) =>
+  type === 'body' && metatype !== undefined && Reflect.getMetadata('design:type', metatype.prototype, DESIGN_DOCUMENT_FIELD) !== undefined;
+
 /** "user.id must be a string": the first problem found, named by its path in the request. */
 export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string | null {
   for (const error of errors) {
@@ -37,13 +41,13 @@ const DROPPED_NAMES = new Set(['constructor', '__proto__']);
  * The path of the first field named as class-transformer drops it, at any depth, or null.
  * A body's design document is left to the design-document check, which reads it whole.
  */
-export function findDroppedField(value: unknown, type: ArgumentMetadata['type'], path: JsonPath = []): JsonPath | null {
+export function findDroppedField(value: unknown, metadata: ArgumentMetadata, path: JsonPath = []): JsonPath | null {
   if (value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (type === 'body' && path.length === 0 && key === DESIGN_DOCUMENT_FIELD) continue;
+    if (path.length === 0 && key === DESIGN_DOCUMENT_FIELD && carriesDesign(metadata)) continue;
     const innerPath = [...path, Array.isArray(value) ? Number(key) : key];
     if (!Array.isArray(value) && DROPPED_NAMES.has(key)) return innerPath;
-    const found = findDroppedField(inner, type, innerPath);
+    const found = findDroppedField(inner, metadata, innerPath);
     if (found) return found;
   }
   return null;
@@ -52,7 +56,7 @@ export function findDroppedField(value: unknown, type: ArgumentMetadata['type'],
 /** 400 for input no service may take, named as the fields' own errors are. */
 function faultError(fault: JsonFault, metadata: ArgumentMetadata): ApiError {
   const [field, ...inside] = fault.path;
-  if (metadata.type === 'body' && field === DESIGN_DOCUMENT_FIELD) {
+  if (field === DESIGN_DOCUMENT_FIELD && carriesDesign(metadata)) {
     // Worded as the design-document validator words it (the services run the same check).
     return new ApiError(400, 'design_invalid', `doc is not a design: ${formatJsonPath('$', inside)} ${fault.problem}`);
   }
@@ -74,7 +78,7 @@ class StrictValidationPipe extends ValidationPipe {
     if (metadata.type !== 'custom') {
       const fault = findJsonFault(value);
       if (fault) throw faultError(fault, metadata);
-      const dropped = findDroppedField(value, metadata.type);
+      const dropped = findDroppedField(value, metadata);
       if (dropped) throw new ApiError(400, 'request_invalid', `${formatJsonPath(metadata.data ?? '', dropped)} is not an allowed field`);
     }
     return super.transform(value, metadata);
