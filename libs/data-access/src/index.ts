@@ -3,6 +3,7 @@ export { DatabaseHealth } from './database-health';
 export { type DatabaseConfig } from './prisma.service';
 export { DatabaseNotifications, OUTBOX_CHANNEL } from './notifications/database-notifications';
 export { isDatabaseUnavailable } from './database-unavailable';
+export { deleteInBatches } from './in-batches';
 export {
   DeliveriesRepository,
   DeliveryNotRedeliverableError,

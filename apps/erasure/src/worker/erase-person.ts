@@ -1,5 +1,5 @@
 import type { RequestContext } from '@embed/contracts';
-import { type ErasureRepository, type ErasureTarget, type LedgerRecord, PERSON_TABLES } from '@embed/data-access';
+import { deleteInBatches, type ErasureRepository, type ErasureTarget, type LedgerRecord, PERSON_TABLES } from '@embed/data-access';
 import { type ObjectStorage, ownerPrefixes } from '@embed/storage';
 
 /** What an erasure needs of the database. */
@@ -29,11 +29,7 @@ export async function erasePerson(
   batchSize: number,
   context?: RequestContext,
 ): Promise<boolean> {
-  for (const table of PERSON_TABLES) {
-    let deleted: number;
-    do deleted = await store.deleteBatch(table, target, batchSize);
-    while (deleted === batchSize);
-  }
+  for (const table of PERSON_TABLES) await deleteInBatches((limit) => store.deleteBatch(table, target, limit), batchSize);
   for (const prefix of ownerPrefixes(target)) await files.deletePrefix(prefix);
   const userId = await store.erasingUserId(target);
   if (userId === null) return false;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { DeliveriesRepository, OutboxRelayRepository } from '@embed/data-access';
+import { DeliveriesRepository, deleteInBatches, OutboxRelayRepository } from '@embed/data-access';
 import { PeriodicTask } from '@embed/service-runtime';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 
@@ -34,19 +34,9 @@ export class DeliveryRetention implements OnApplicationBootstrap, OnModuleDestro
 
   private async deleteExpired(): Promise<void> {
     const retentionDays = this.config.WEBHOOK_DELIVERY_RETENTION_DAYS;
-    const deliveries = await inBatches((limit) => this.deliveries.deleteFinishedBefore(retentionDays, limit));
-    const outboxEvents = await inBatches((limit) => this.outbox.deleteRelayedBefore(retentionDays, limit));
+    const deliveries = await deleteInBatches((limit) => this.deliveries.deleteFinishedBefore(retentionDays, limit), BATCH);
+    const outboxEvents = await deleteInBatches((limit) => this.outbox.deleteRelayedBefore(retentionDays, limit), BATCH);
     if (deliveries + outboxEvents > 0) this.logger.log({ deliveries, outboxEvents, retentionDays }, 'deleted deliveries and outbox events past their retention');
   }
 }
 
-/** Runs `deleteBatch` until a batch comes back short; the total deleted. */
-async function inBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
-  let total = 0;
-  let deleted: number;
-  do {
-    deleted = await deleteBatch(BATCH);
-    total += deleted;
-  } while (deleted === BATCH);
-  return total;
-}
