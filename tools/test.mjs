@@ -43,8 +43,10 @@ async function main() {
 
   const e2eReport = path.join(reports, 'e2e.json');
   // The suite's global setup starts the stack on the test ports and stops what it started.
+  // A failing test can leave a socket or a child process open behind it: the run still
+  // ends (--forceExit) and reports, rather than waiting for it until CI gives up.
   const e2ePassed = await step('end-to-end tests against the real stack', () =>
-    runAsync(bin('jest'), ['--config', 'apps/e2e/jest.config.js', '--runInBand', '--json', `--outputFile=${e2eReport}`], { cwd: repoRoot, env }),
+    runAsync(bin('jest'), ['--config', 'apps/e2e/jest.config.js', '--runInBand', '--forceExit', '--json', `--outputFile=${e2eReport}`], { cwd: repoRoot, env }),
   );
 
   const unit = countResults(unitReport);

@@ -11,6 +11,7 @@ module.exports = {
   moduleNameMapper: base.moduleNameMapper,
   globalSetup: '<rootDir>/src/support/global-setup.mjs',
   globalTeardown: '<rootDir>/src/support/global-teardown.mjs',
+  setupFilesAfterEnv: ['<rootDir>/src/support/services-alive.ts'],
   testTimeout: 60_000,
   maxWorkers: 1,
 };

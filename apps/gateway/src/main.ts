@@ -19,7 +19,7 @@ async function main() {
   registerEditorCors(adapter.getInstance(), app.get(EditorSites));
   app.useGlobalFilters(new ApiExceptionFilter(routes));
   app.useGlobalPipes(createValidationPipe());
-  finishSetup(app);
+  finishSetup(app, config.SHUTDOWN_GRACE_MS);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   // Readiness of its dependencies is the public /readyz; the ops port serves metrics and liveness.
   await new OpsServer({ port: config.OPS_PORT, host: config.OPS_HOST, checks: {} }).start();

@@ -115,6 +115,7 @@ export class DrainingNatsServer extends ServerNats {
 
   override async close(): Promise<void> {
     for (const subscription of this.intake.splice(0)) subscription.unsubscribe();
+    this.logger.log(`stopping: taking no new messages, answering the ${this.inFlight.size} in flight`);
     const finished = await this.inFlight.idle(this.graceMs);
     if (!finished) this.logger.warn(`stopping with ${this.inFlight.size} message(s) unanswered after ${this.graceMs} ms`);
     const connection = this.connectionOrNull();

@@ -8,12 +8,20 @@ import { DrainingNatsServer } from './draining-nats.server';
 import { InFlightTracker } from './in-flight';
 import { maxPayloadProblem } from './max-payload';
 import { OpsServer } from './ops/ops-server';
+import { armStopWatchdog } from './stop-watchdog';
 import { READINESS_CHECKS, type ReadinessChecks } from './ops/readiness';
 
-/** Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT. */
-export function finishSetup(app: INestApplicationContext): void {
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
+
+/**
+ * Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT,
+ * within `shutdownGraceMs` for in-flight work and a moment to close (armStopWatchdog).
+ */
+export function finishSetup(app: INestApplicationContext, shutdownGraceMs: number): void {
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.enableShutdownHooks(STOP_SIGNALS);
+  armStopWatchdog(STOP_SIGNALS, { graceMs: shutdownGraceMs, log: (fields, message) => logger.error(fields, message), exit: (code) => process.exit(code) });
 }
 
 export interface BackendServiceOptions {
@@ -39,7 +47,7 @@ export async function startBackendService({ service, module, natsUrl, shutdownGr
   );
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, bufferLogs: true });
   app.useGlobalFilters(new DeadlinePassedFilter());
-  finishSetup(app);
+  finishSetup(app, shutdownGraceMs);
   await app.listen();
   const problem = maxPayloadProblem(server.maxPayload());
   if (problem) throw new Error(problem);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { localProfiles } from '@embed/config';
 
@@ -47,12 +47,35 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** The last lines of a log file, where a service says why it stopped or where its stop hangs. */
+export function logTail(file: string, bytes = 16 * 1024): string {
+  const fd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    const buffer = Buffer.alloc(Math.min(size, bytes));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8').split('\n').slice(1).join('\n');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Waits until a process is gone, for as long as a graceful stop may take (the stack's
+ * SHUTDOWN_GRACE_MS for in-flight messages, then its connections to close); one that
+ * outlives that fails with the end of its log.
+ */
+async function untilGone(pid: number, what: string, logFile: string): Promise<void> {
+  const deadline = Date.now() + Number(stackEnv()['SHUTDOWN_GRACE_MS'] ?? 15_000) + 10_000;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+  if (isAlive(pid)) throw new Error(`${what} (pid ${pid}) has not exited; the end of its log:\n${logTail(logFile)}`);
+}
+
 /** Kills one service process and waits until it is gone. */
 export async function killService(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-  const { pid } = readState().services[name];
+  const { pid, spec } = readState().services[name];
   process.kill(pid, signal);
-  for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
-  if (isAlive(pid)) throw new Error(`${name} (pid ${pid}) did not exit after ${signal}`);
+  await untilGone(pid, `${name} after ${signal}`, spec.logFile);
 }
 
 /**
@@ -97,7 +120,8 @@ export function startService(name: string, { replica = false, env = {} as Record
  */
 export async function stopReplica(pid: number): Promise<void> {
   process.kill(pid, 'SIGTERM');
-  await waitFor(`the replica (pid ${pid}) to stop`, async () => !isAlive(pid), 30_000);
+  const [name, { spec }] = Object.entries(readState().services).find(([, service]) => service.pid === pid)!;
+  await untilGone(pid, `the replica ${name} after SIGTERM`, spec.logFile);
   const state = readState();
   for (const [name, service] of Object.entries(state.services)) if (service.pid === pid && name.includes('#')) delete state.services[name];
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
