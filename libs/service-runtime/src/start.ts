@@ -7,21 +7,23 @@ import { DeadlinePassedFilter } from './context/late-messages';
 import { DrainingNatsServer } from './draining-nats.server';
 import { InFlightTracker } from './in-flight';
 import { maxPayloadProblem } from './max-payload';
+import { stopGracefullyOn } from './graceful-stop';
 import { OpsServer } from './ops/ops-server';
-import { armStopWatchdog } from './stop-watchdog';
 import { READINESS_CHECKS, type ReadinessChecks } from './ops/readiness';
-
-const STOP_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /**
  * Shared by every Nest process: logs through pino and stops gracefully on SIGTERM/SIGINT,
- * within `shutdownGraceMs` for in-flight work and a moment to close (armStopWatchdog).
+ * within `shutdownGraceMs` for in-flight work and a moment to close (stopGracefullyOn).
  */
 export function finishSetup(app: INestApplicationContext, shutdownGraceMs: number): void {
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.enableShutdownHooks(STOP_SIGNALS);
-  armStopWatchdog(STOP_SIGNALS, { graceMs: shutdownGraceMs, log: (fields, message) => logger.error(fields, message), exit: (code) => process.exit(code) });
+  stopGracefullyOn(['SIGTERM', 'SIGINT'], {
+    close: () => app.close(),
+    graceMs: shutdownGraceMs,
+    log: (fields, message) => logger.error(fields, message),
+    end: (how) => ('signal' in how ? process.kill(process.pid, how.signal) : process.exit(how.code)),
+  });
 }
 
 export interface BackendServiceOptions {

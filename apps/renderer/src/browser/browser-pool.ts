@@ -287,7 +287,11 @@ export class BrowserPool {
   }
 
   private async launch(): Promise<Lease> {
-    const browser = await puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true });
+    // Puppeteer would close the browser at SIGTERM and exit at SIGINT, failing the jobs in
+    // flight; the service's graceful stop closes it (shutdown) once they are answered.
+    // It still kills the browser when the process exits.
+    const signals = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+    const browser = await puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true, ...signals });
     const lease: Lease = { browser, contexts: 0, open: 0, retired: false, dead: false };
     this.leases.add(lease);
     // A crashed browser is never handed out again.
