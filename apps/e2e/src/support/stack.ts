@@ -54,28 +54,29 @@ export function logTail(file: string, bytes = 16 * 1024): string {
     const { size } = fstatSync(fd);
     const buffer = Buffer.alloc(Math.min(size, bytes));
     readSync(fd, buffer, 0, buffer.length, size - buffer.length);
-    return buffer.toString('utf8').split('\n').slice(1).join('\n');
+    // The first line of a cut is a part of a line.
+    return buffer.toString('utf8').split('\n').slice(size > bytes ? 1 : 0).join('\n');
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * Waits until a process is gone, for as long as a graceful stop may take (the stack's
+ * Waits until a service process is gone, for as long as a graceful stop may take (its
  * SHUTDOWN_GRACE_MS for in-flight messages, then its connections to close); one that
  * outlives that fails with the end of its log.
  */
-async function untilGone(pid: number, what: string, logFile: string): Promise<void> {
-  const deadline = Date.now() + Number(stackEnv()['SHUTDOWN_GRACE_MS'] ?? 15_000) + 10_000;
+async function untilGone(pid: number, what: string, spec: ServiceSpec): Promise<void> {
+  const deadline = Date.now() + Number(spec.env['SHUTDOWN_GRACE_MS'] ?? 20_000) + 10_000;
   while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-  if (isAlive(pid)) throw new Error(`${what} (pid ${pid}) has not exited; the end of its log:\n${logTail(logFile)}`);
+  if (isAlive(pid)) throw new Error(`${what} (pid ${pid}) has not exited; the end of its log:\n${logTail(spec.logFile)}`);
 }
 
 /** Kills one service process and waits until it is gone. */
 export async function killService(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   const { pid, spec } = readState().services[name];
   process.kill(pid, signal);
-  await untilGone(pid, `${name} after ${signal}`, spec.logFile);
+  await untilGone(pid, `${name} after ${signal}`, spec);
 }
 
 /**
@@ -121,7 +122,7 @@ export function startService(name: string, { replica = false, env = {} as Record
 export async function stopReplica(pid: number): Promise<void> {
   process.kill(pid, 'SIGTERM');
   const [name, { spec }] = Object.entries(readState().services).find(([, service]) => service.pid === pid)!;
-  await untilGone(pid, `the replica ${name} after SIGTERM`, spec.logFile);
+  await untilGone(pid, `the replica ${name} after SIGTERM`, spec);
   const state = readState();
   for (const [name, service] of Object.entries(state.services)) if (service.pid === pid && name.includes('#')) delete state.services[name];
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
