@@ -67,9 +67,10 @@ export function logTail(file: string, bytes = 16 * 1024): string {
  * outlives that fails with the end of its log.
  */
 async function untilGone(pid: number, what: string, spec: ServiceSpec): Promise<void> {
-  const deadline = Date.now() + Number(spec.env['SHUTDOWN_GRACE_MS'] ?? 20_000) + 10_000;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-  if (isAlive(pid)) throw new Error(`${what} (pid ${pid}) has not exited; the end of its log:\n${logTail(spec.logFile)}`);
+  const graceMs = Number(spec.env['SHUTDOWN_GRACE_MS'] ?? 20_000);
+  await waitFor(`${what} (pid ${pid}) to exit`, async () => !isAlive(pid), graceMs + 10_000).catch((error: Error) => {
+    throw new Error(`${error.message}; the end of its log:\n${logTail(spec.logFile)}`);
+  });
 }
 
 /** Kills one service process and waits until it is gone. */
@@ -120,11 +121,11 @@ export function startService(name: string, { replica = false, env = {} as Record
  * "every service alive" judge only the processes the stack still means to run.
  */
 export async function stopReplica(pid: number): Promise<void> {
+  const replica = Object.keys(readState().services).find((name) => name.endsWith(`#${pid}`))!;
   process.kill(pid, 'SIGTERM');
-  const [name, { spec }] = Object.entries(readState().services).find(([, service]) => service.pid === pid)!;
-  await untilGone(pid, `the replica ${name} after SIGTERM`, spec);
+  await untilGone(pid, `the replica ${replica} after SIGTERM`, readState().services[replica].spec);
   const state = readState();
-  for (const [name, service] of Object.entries(state.services)) if (service.pid === pid && name.includes('#')) delete state.services[name];
+  delete state.services[replica];
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
 }
 
