@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Environment, WebhookEventType } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, prepared } from '../prisma.service';
 
 /** A delivery taken for one attempt: what to send, where, and with which secrets. */
 export interface ClaimedDelivery {
@@ -74,6 +74,14 @@ const HEAD_OF_ITS_DESIGN = `(
   LIMIT 1) IS NULL`;
 
 /**
+ * Whether delivery `d`, looked up by id, is still pending. Compared as text so that the
+ * planner looks the rows up by their key: it would otherwise scan a partial index of
+ * pending deliveries, which after a quiet spell its statistics say is empty, and in a
+ * burst holds thousands (1 ms for 18 rows in a 2,000 burst).
+ */
+const STILL_PENDING = `d.status::text = 'pending'`;
+
+/**
  * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
  * leased, first pending one of their design, within their project's share of places
  * (leased ones not counting those in $4, whose attempt is over and being recorded), ranked
@@ -123,8 +131,8 @@ const CLAIM_DUE = `
     ORDER BY place, id
     LIMIT $2
   ), locked AS (
-    SELECT d.id FROM picked JOIN "WebhookDelivery" d ON d.id = picked.id
-    WHERE d.status = 'pending' AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+    SELECT d.id FROM "WebhookDelivery" d
+    WHERE d.id = ANY(ARRAY(SELECT id FROM picked)) AND ${STILL_PENDING} AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
     FOR UPDATE OF d SKIP LOCKED
   )
   UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
@@ -135,7 +143,9 @@ const CLAIM_DUE = `
 
 // A delivered user.erased no longer names the person: its body was the last place holding
 // the id (docs/erasure.md). A failed one keeps it until it is redelivered.
-const RECORD = `
+const RECORD = prepared(
+  'webhook-record-attempts',
+  `
   WITH outcome AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::float8[])
       AS o("attemptId", "deliveryId", "startedAt", "statusCode", "durationMs", error, status, "retryInMs")
@@ -151,7 +161,8 @@ const RECORD = `
     "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
     "leasedUntil" = NULL
   FROM outcome o
-  WHERE d.id = o."deliveryId" AND d.status = 'pending'`;
+  WHERE d.id = ANY($2::text[]) AND d.id = o."deliveryId" AND ${STILL_PENDING}`,
+);
 
 /**
  * Finished deliveries (delivered or given up) whose last attempt, or whose making when

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { deliveryBody, type Environment, type WebhookEventType } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService, type SqlRunner } from '../prisma.service';
+import { PrismaService, prepared, type SqlRunner } from '../prisma.service';
 
 /** One outbox event bound for a subscribed webhook. */
 export interface BoundEvent {
@@ -64,14 +64,17 @@ export interface RelayedBatch {
 /** One relay at a time across every dispatcher replica, so deliveries are made in outbox order. */
 const RELAY_LOCK = `SELECT pg_try_advisory_xact_lock(hashtext('webhook-outbox-relay')) AS locked`;
 
-const PENDING_EVENTS = `
+const PENDING_EVENTS = prepared(
+  'webhook-relay-pending-events',
+  `
   SELECT e.id AS "eventId", e."projectId", e.environment::text AS environment, e.type, e."personId", e."designId", e.data,
          to_char(e."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", e."requestId", e.traceparent, w.id AS "webhookId", w.events
   FROM "OutboxEvent" e LEFT JOIN "WebhookEndpoint" w ON w."projectId" = e."projectId"
   WHERE e."dispatchedAt" IS NULL
   ORDER BY e."createdAt", e.id
   LIMIT $1
-  FOR UPDATE OF e SKIP LOCKED`;
+  FOR UPDATE OF e SKIP LOCKED`,
+);
 
 /**
  * The newest design.saved delivery per webhook and design, locked so a sender cannot
@@ -95,17 +98,23 @@ const MERGE_BODIES = `
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, body text, "requestId" text, traceparent text)
   WHERE d.id = r.id AND d.status = 'pending' AND d."attemptCount" = 0`;
 
-const INSERT_DELIVERIES = `
+const INSERT_DELIVERIES = prepared(
+  'webhook-relay-insert-deliveries',
+  `
   INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "requestId", traceparent, "nextAttemptAt", "createdAt")
   SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body, r."requestId", r.traceparent,
          now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text, "requestId" text, traceparent text)
-  ORDER BY r.id`;
+  ORDER BY r.id`,
+);
 
 // Once relayed, a user.erased event keeps no person id: the deliveries made from it carry it.
-const MARK_DISPATCHED = `UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME ZONE 'UTC',
+const MARK_DISPATCHED = prepared(
+  'webhook-relay-mark-dispatched',
+  `UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME ZONE 'UTC',
   data = CASE WHEN type = 'user.erased' THEN '{}'::jsonb ELSE data END
-  WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`;
+  WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+);
 
 /** At most $2 events relayed more than $1 days ago: their deliveries hold what they carried. */
 const EXPIRED = `
