@@ -5,7 +5,7 @@ import type { KeysetPosition } from '@embed/paging';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, prepared } from '../prisma.service';
 
 export interface DesignSummaryRecord {
   id: string;
@@ -62,16 +62,16 @@ export class DesignsRepository {
     const scope = [person.projectId, person.environment, person.personId, limit + 1];
     const rows = after
       ? await this.prisma.sql<DesignSummaryRecord>(
-          `SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} AND ("createdAt", id) < ($5::timestamptz AT TIME ZONE 'UTC', $6) ${NEWEST_FIRST} LIMIT $4`,
+          prepared('designs-page-after', `SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} AND ("createdAt", id) < ($5::timestamptz AT TIME ZONE 'UTC', $6) ${NEWEST_FIRST} LIMIT $4`),
           [...scope, after.createdAt, after.id],
         )
-      : await this.prisma.sql<DesignSummaryRecord>(`SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} ${NEWEST_FIRST} LIMIT $4`, scope);
+      : await this.prisma.sql<DesignSummaryRecord>(prepared('designs-first-page', `SELECT ${SUMMARY_COLUMNS} FROM "Design" WHERE ${OWNED} ${NEWEST_FIRST} LIMIT $4`), scope);
     return { designs: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
   async find(person: KnownPerson, designId: string): Promise<DesignRecord | null> {
     const [row] = await this.prisma.sql<DesignRecord>(
-      `SELECT ${SUMMARY_COLUMNS}, doc FROM "Design" WHERE ${OWNED} AND id = $4`,
+      prepared('design-find', `SELECT ${SUMMARY_COLUMNS}, doc FROM "Design" WHERE ${OWNED} AND id = $4`),
       [person.projectId, person.environment, person.personId, designId],
     );
     return row ?? null;
@@ -79,7 +79,7 @@ export class DesignsRepository {
 
   async findStored(person: KnownPerson, designId: string): Promise<StoredDesignRecord | null> {
     const [row] = await this.prisma.sql<StoredDesignRecord>(
-      `SELECT ${SUMMARY_COLUMNS}, doc::text AS "docJson" FROM "Design" WHERE ${OWNED} AND id = $4`,
+      prepared('design-find-stored', `SELECT ${SUMMARY_COLUMNS}, doc::text AS "docJson" FROM "Design" WHERE ${OWNED} AND id = $4`),
       [person.projectId, person.environment, person.personId, designId],
     );
     return row ?? null;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertBeforeDeadline, type DesignMode, type Environment, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
 import { type KnownPerson, lockActivePersonSql, type PersonState } from '../people/people.repository';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, prepared } from '../prisma.service';
 
 export interface NewEditorToken {
   tokenHash: string;
@@ -54,8 +54,8 @@ export class EditorTokensRepository {
     await this.prisma.sqlTransaction(async (sql) => {
       await lockActivePersonSql(sql, person);
       await sql(
-        `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, "expiresAt")
-         VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`,
+        prepared('editor-token-insert', `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, "expiresAt")
+         VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`),
         [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.expiresAt.toISOString()],
       );
       assertBeforeDeadline(context.deadline, 'the token was stored');
@@ -65,7 +65,7 @@ export class EditorTokensRepository {
   /** Checked on every editor request, so one query with everything a verifier needs. */
   async findByHash(tokenHash: string): Promise<EditorTokenContext | null> {
     const [row] = await this.prisma.sql<TokenRow>(
-      `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state,
+      prepared('editor-token-by-hash', `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state,
               p."projectId", p.environment, pr.mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended",
               k."revokedAt" IS NOT NULL AS "keyRevoked",
               EXISTS (SELECT 1 FROM "AllowedSite" s WHERE s."projectId" = t."projectId" AND s.environment = t.environment AND s.origin = t.origin) AS "originListed"
@@ -74,7 +74,7 @@ export class EditorTokensRepository {
        JOIN "Project" pr ON pr.id = p."projectId"
        JOIN "Workspace" w ON w.id = pr."workspaceId"
        JOIN "ApiKey" k ON k.id = t."keyId"
-       WHERE t."tokenHash" = $1`,
+       WHERE t."tokenHash" = $1`),
       [tokenHash],
     );
     if (!row) return null;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DesignMode, Environment } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, prepared } from '../prisma.service';
 
 /** What a secret key authorises, with what the gateway must refuse it for. */
 export interface KeyContext {
@@ -36,10 +36,10 @@ export class KeysRepository {
   /** On the path of every server-API request the gateway has not cached: one query (see PrismaService.sql). */
   async findBySecretHash(secretHash: string): Promise<KeyContext | null> {
     const [key] = await this.prisma.sql<KeyContext>(
-      `SELECT k.id AS "keyId", k."projectId", k.environment, p.mode, k."revokedAt" IS NOT NULL AS revoked,
+      prepared('key-by-secret-hash', `SELECT k.id AS "keyId", k."projectId", k.environment, p.mode, k."revokedAt" IS NOT NULL AS revoked,
               p.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended"
        FROM "ApiKey" k JOIN "Project" p ON p.id = k."projectId" JOIN "Workspace" w ON w.id = p."workspaceId"
-       WHERE k."secretHash" = $1`,
+       WHERE k."secretHash" = $1`),
       [secretHash],
     );
     return key ?? null;

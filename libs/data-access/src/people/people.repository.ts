@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type PersonScope, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService, type SqlRunner } from '../prisma.service';
+import { PrismaService, prepared, type SqlRunner } from '../prisma.service';
 
 /** `erasing` from the moment an erasure starts until the person's row is gone. */
 export type PersonState = 'active' | 'erasing';
@@ -62,7 +62,7 @@ export class PeopleRepository {
 
   async find(scope: PersonScope): Promise<KnownPerson | null> {
     const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
-      'SELECT id, state FROM "Person" WHERE "projectId" = $1 AND environment = $2::"Environment" AND "externalId" = $3',
+      prepared('person-find', 'SELECT id, state FROM "Person" WHERE "projectId" = $1 AND environment = $2::"Environment" AND "externalId" = $3'),
       [scope.projectId, scope.environment, scope.userId],
     );
     return person ? { ...scope, personId: person.id, state: person.state } : null;
@@ -76,9 +76,12 @@ export class PeopleRepository {
   async findOrCreate(scope: PersonScope, context: RequestContext): Promise<KnownPerson> {
     assertBeforeDeadline(context.deadline, 'the person was recorded');
     const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
-      `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::"Environment", $4)
-       ON CONFLICT ("projectId", environment, "externalId") DO UPDATE SET state = "Person".state
-       RETURNING id, state`,
+      prepared(
+        'person-find-or-create',
+        `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::"Environment", $4)
+         ON CONFLICT ("projectId", environment, "externalId") DO UPDATE SET state = "Person".state
+         RETURNING id, state`,
+      ),
       [newId('psn'), scope.projectId, scope.environment, scope.userId],
     );
     return { ...scope, personId: person.id, state: person.state };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TenantScope } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
-import { PrismaService } from '../prisma.service';
+import { PrismaService, prepared } from '../prisma.service';
 
 /** Allowed sites of one project and environment, as normalised origins. */
 @Injectable()
@@ -26,7 +26,7 @@ export class SitesRepository {
   }
 
   async isAllowed(scope: TenantScope, origin: string): Promise<boolean> {
-    const rows = await this.prisma.sql('SELECT 1 FROM "AllowedSite" WHERE "projectId" = $1 AND environment = $2::"Environment" AND origin = $3', [
+    const rows = await this.prisma.sql(prepared('site-allowed', 'SELECT 1 FROM "AllowedSite" WHERE "projectId" = $1 AND environment = $2::"Environment" AND origin = $3'), [
       scope.projectId,
       scope.environment,
       origin,
@@ -36,7 +36,7 @@ export class SitesRepository {
 
   /** Whether the origin is an allowed site of any project, in either environment (the editor API's CORS preflights). */
   async isAllowedAnywhere(origin: string): Promise<boolean> {
-    const rows = await this.prisma.sql('SELECT 1 FROM "AllowedSite" WHERE origin = $1 LIMIT 1', [origin]);
+    const rows = await this.prisma.sql(prepared('site-allowed-anywhere', 'SELECT 1 FROM "AllowedSite" WHERE origin = $1 LIMIT 1'), [origin]);
     return rows.length > 0;
   }
 
