@@ -11,7 +11,8 @@ export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL'
  * A statement that each connection has PostgreSQL parse and plan once, under its name,
  * rather than on every call. For short statements run on every delivery or request,
  * whose plan does not depend on their values. Not for the webhook claim: its generic plan
- * read twice the pages of the one planned for each call's values.
+ * read twice the pages of the one planned for each call's values. Through PgBouncer they
+ * need its `max_prepared_statements` (deploy/README.md, "PgBouncer").
  */
 export interface PreparedStatement {
   name: string;
