@@ -163,7 +163,7 @@ async function latencies(receiver: Receiver, sender: Sender, project: BenchProje
 
 /** Projects with a webhook to the receiver (each at its own path), made straight in the database: a hundred admin commands would take minutes. */
 async function makeProjects(receiverUrl: string, name: string, count: number, events: 'export.created' | 'design.saved') {
-  const repositories = openRepositories({ DATABASE_URL: benchStack.databaseUrl(), DATABASE_POOL_SIZE: 2 });
+  const repositories = openRepositories({ DATABASE_URL: benchStack.databaseUrl(), DATABASE_POOL_SIZE: 2, DATABASE_PREPARED_STATEMENTS: true });
   try {
     const projects: BenchProject[] = [];
     for (let i = 0; i < count; i++) {

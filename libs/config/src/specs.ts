@@ -55,6 +55,12 @@ export const databaseSpecs = {
    * against the server's max_connections: deploy/README.md, "Sizing", has the arithmetic.
    */
   DATABASE_POOL_SIZE: positiveInt({ default: 10 }),
+  /**
+   * Whether the statements run on every request and webhook delivery are prepared once per
+   * connection. Off only behind a pooler that cannot keep them: PgBouncer before 1.21, or
+   * with `max_prepared_statements = 0` (deploy/README.md, "PgBouncer").
+   */
+  DATABASE_PREPARED_STATEMENTS: bool({ default: true }),
 };
 
 export const redisSpecs = {

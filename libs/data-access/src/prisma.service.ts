@@ -1,31 +1,12 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
-import { Pool, type QueryConfig, type QueryResultRow } from 'pg';
+import { Pool, type QueryResultRow } from 'pg';
 import type { ConfigOf, databaseSpecs } from '@embed/config';
+import { type Statement, statementQuery } from './statement';
 
 /** Where the database is and how many connections a process may open to it. */
-export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>;
-
-/**
- * A statement that each connection has PostgreSQL parse and plan once, under its name,
- * rather than on every call. For short statements run on every delivery or request,
- * whose plan does not depend on their values. Not for the webhook claim: its generic plan
- * read twice the pages of the one planned for each call's values. Through PgBouncer they
- * need its `max_prepared_statements` (deploy/README.md, "PgBouncer").
- */
-export interface PreparedStatement {
-  name: string;
-  text: string;
-}
-
-export const prepared = (name: string, text: string): PreparedStatement => ({ name, text });
-
-/** SQL text, planned at each call, or a prepared statement. */
-export type Statement = string | PreparedStatement;
-
-const query = (statement: Statement, values: unknown[]): QueryConfig =>
-  typeof statement === 'string' ? { text: statement, values } : { ...statement, values };
+export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_PREPARED_STATEMENTS'>;
 
 /** Runs one parameterised statement inside a transaction of PrismaService.sqlTransaction; its rows. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,15 +20,17 @@ export type SqlRunner = <R extends QueryResultRow = any>(statement: Statement, v
  */
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   private readonly pool: Pool;
+  private readonly prepare: boolean;
   private readonly logger = new Logger('Database');
 
-  constructor({ DATABASE_URL, DATABASE_POOL_SIZE }: DatabaseConfig) {
+  constructor({ DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_PREPARED_STATEMENTS }: DatabaseConfig) {
     // No JIT: our statements are short, and a plan PostgreSQL misjudges as costly (the
     // dispatcher's claim, over a queue whose statistics swing between bursts) was compiled
     // for 0.5 s on every run to save microseconds.
     const pool = new Pool({ connectionString: DATABASE_URL, max: DATABASE_POOL_SIZE, options: '-c jit=off' });
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
+    this.prepare = DATABASE_PREPARED_STATEMENTS;
     // An idle connection the server drops (a restart, a failover) is an 'error' event on the
     // pool; unheard, it would end the process. The pool discards that client and connects
     // anew when next asked, so a log line is all it needs.
@@ -65,7 +48,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
 
   /** A parameterised SQL query on the hot path. Timestamps must be selected `AT TIME ZONE 'UTC'` (Prisma stores UTC without a zone). */
   async sql<R extends QueryResultRow>(statement: Statement, values: unknown[] = []): Promise<R[]> {
-    return (await this.pool.query<R>(query(statement, values))).rows;
+    return (await this.pool.query<R>(statementQuery(statement, values, this.prepare))).rows;
   }
 
   /**
@@ -79,7 +62,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const result = await work(async (statement, values = []) => (await client.query(query(statement, values))).rows);
+      const result = await work(async (statement, values = []) => (await client.query(statementQuery(statement, values, this.prepare))).rows);
       await client.query('COMMIT');
       return result;
     } catch (error) {

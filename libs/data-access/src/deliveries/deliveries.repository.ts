@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Environment, WebhookEventType } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
-import { PrismaService, prepared } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { prepared } from '../statement';
 
 /** A delivery taken for one attempt: what to send, where, and with which secrets. */
 export interface ClaimedDelivery {

@@ -5,7 +5,8 @@ import type { KeysetPosition } from '@embed/paging';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
-import { PrismaService, prepared } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { prepared } from '../statement';
 
 export interface DesignSummaryRecord {
   id: string;

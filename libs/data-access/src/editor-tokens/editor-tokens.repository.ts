@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { assertBeforeDeadline, type DesignMode, type Environment, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
 import { type KnownPerson, lockActivePersonSql, type PersonState } from '../people/people.repository';
-import { PrismaService, prepared } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { prepared } from '../statement';
 
 export interface NewEditorToken {
   tokenHash: string;

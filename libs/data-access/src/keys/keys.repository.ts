@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { DesignMode, Environment } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
 import { newId } from '../ids';
-import { PrismaService, prepared } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { prepared } from '../statement';
 
 /** What a secret key authorises, with what the gateway must refuse it for. */
 export interface KeyContext {

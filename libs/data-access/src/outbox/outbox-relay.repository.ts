@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { deliveryBody, type Environment, type WebhookEventType } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService, prepared, type SqlRunner } from '../prisma.service';
+import { PrismaService, type SqlRunner } from '../prisma.service';
+import { prepared } from '../statement';
 
 /** One outbox event bound for a subscribed webhook. */
 export interface BoundEvent {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type PersonScope, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
-import { PrismaService, prepared, type SqlRunner } from '../prisma.service';
+import { PrismaService, type SqlRunner } from '../prisma.service';
+import { prepared } from '../statement';
 
 /** `erasing` from the moment an erasure starts until the person's row is gone. */
 export type PersonState = 'active' | 'erasing';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { TenantScope } from '@embed/contracts';
 import { RecordNotFoundError } from '../errors';
-import { PrismaService, prepared } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { prepared } from '../statement';
 
 /** Allowed sites of one project and environment, as normalised origins. */
 @Injectable()
