@@ -15,3 +15,16 @@ describe('statementQuery', () => {
     expect(statementQuery('SELECT 2', [], true)).toEqual({ text: 'SELECT 2', values: [] });
   });
 });
+
+describe('prepared statement names', () => {
+  it('are unique: node-postgres refuses a second text under a name a connection has prepared', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const files = (await readdir(__dirname, { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
+    const names = (await Promise.all(files.map((file) => readFile(path.join(__dirname, file), 'utf8')))).flatMap((source) =>
+      [...source.matchAll(/prepared\(\s*'([^']+)'/g)].map((match) => match[1]),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+});
