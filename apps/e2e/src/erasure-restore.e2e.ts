@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countRows, eraseUser, type PersonRef, personRow, waitUntilErased } from './erasure-helpers';
-import { newProject, saveDesign, type TestProject } from './support/api';
+import { editorSession, newProject, saveDesign, type TestProject } from './support/api';
 import { query } from './support/database';
 import { postgresTool } from './support/infrastructure';
 import { pauseService, serviceSpecOf, stackEnv, waitFor } from './support/stack';
@@ -63,6 +63,15 @@ describe('an erasure undone by a database restore', () => {
     const survivor = await personRow(kept);
     expect(survivor).toEqual(expect.objectContaining({ state: 'active' }));
     expect(await countRows('Design', survivor!.id)).toBe(1);
+  });
+
+  it('keeps answering on the connections its services opened before the restore', async () => {
+    // Their prepared statements were planned against the enum types the restore replaced (libs/data-access/src/statement.ts).
+    const { editor } = await editorSession(project.testKey, kept.userId);
+    const listed = await editor('GET', '/designs');
+    expect(listed.body).toEqual({ designs: [expect.objectContaining({ name: 'Never erased', mode: 'email' })], nextCursor: null });
+    expect((await editor('GET', `/designs/${listed.body.designs[0].id}`)).status).toBe(200);
+    expect(await saveDesign(project.testKey, kept.userId, 'Saved after the restore')).toEqual(expect.objectContaining({ mode: 'email' }));
   });
 
   it('records every entry of the store in the restored database once it is applied', async () => {

@@ -16,15 +16,22 @@ describe('statementQuery', () => {
   });
 });
 
-describe('prepared statement names', () => {
-  it('are unique: node-postgres refuses a second text under a name a connection has prepared', async () => {
+describe('the SQL of this lib', () => {
+  const sources = async () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const path = await import('node:path');
     const files = (await readdir(__dirname, { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
-    const names = (await Promise.all(files.map((file) => readFile(path.join(__dirname, file), 'utf8')))).flatMap((source) =>
-      [...source.matchAll(/prepared\(\s*'([^']+)'/g)].map((match) => match[1]),
-    );
+    return Promise.all(files.map((file) => readFile(path.join(__dirname, file), 'utf8')));
+  };
+
+  it('names each prepared statement once: node-postgres refuses a second text under a name a connection has prepared', async () => {
+    const names = (await sources()).flatMap((source) => [...source.matchAll(/prepared\(\s*'([^']+)'/g)].map((match) => match[1]));
     expect(names.length).toBeGreaterThan(10);
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('casts no parameter straight to a type of the schema, which a prepared statement would keep past a migration or a restore', async () => {
+    const casts = (await sources()).flatMap((source) => [...source.matchAll(/\$\d+::"\w+"/g)].map((match) => match[0]));
+    expect(casts).toEqual([]);
   });
 });

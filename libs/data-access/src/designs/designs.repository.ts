@@ -45,8 +45,8 @@ export const FIRST_REVISION = 0;
 const summaryFields = { id: true, name: true, mode: true, revision: true, createdAt: true, updatedAt: true } as const;
 
 // The same summary in SQL, for the reads on every request's path (see PrismaService.sql).
-const SUMMARY_COLUMNS = `id, name, mode, revision, "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
-const OWNED = `"projectId" = $1 AND environment = $2::"Environment" AND "personId" = $3`;
+const SUMMARY_COLUMNS = `id, name, mode::text AS mode, revision, "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
+const OWNED = `"projectId" = $1 AND environment = $2::text::"Environment" AND "personId" = $3`;
 const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, id DESC';
 
 /** Every query is scoped by tenant and owner: another person's design is simply not found. */

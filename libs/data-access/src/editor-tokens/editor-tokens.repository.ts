@@ -56,7 +56,7 @@ export class EditorTokensRepository {
       await lockActivePersonSql(sql, person);
       await sql(
         prepared('editor-token-insert', `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, "expiresAt")
-         VALUES ($1, $2, $3, $4, $5::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`),
+         VALUES ($1, $2, $3, $4, $5::text::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`),
         [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.expiresAt.toISOString()],
       );
       assertBeforeDeadline(context.deadline, 'the token was stored');
@@ -66,8 +66,8 @@ export class EditorTokensRepository {
   /** Checked on every editor request, so one query with everything a verifier needs. */
   async findByHash(tokenHash: string): Promise<EditorTokenContext | null> {
     const [row] = await this.prisma.sql<TokenRow>(
-      prepared('editor-token-by-hash', `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state,
-              p."projectId", p.environment, pr.mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended",
+      prepared('editor-token-by-hash', `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state::text AS state,
+              p."projectId", p.environment::text AS environment, pr.mode::text AS mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended",
               k."revokedAt" IS NOT NULL AS "keyRevoked",
               EXISTS (SELECT 1 FROM "AllowedSite" s WHERE s."projectId" = t."projectId" AND s.environment = t.environment AND s.origin = t.origin) AS "originListed"
        FROM "EditorToken" t

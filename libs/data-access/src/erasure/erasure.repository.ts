@@ -39,7 +39,7 @@ export interface LedgerCandidate extends ErasureTarget {
 const UNLINKED_TABLES: readonly PersonTable[] = ['OutboxEvent', 'WebhookDelivery'];
 
 // Scoped by tenant as well as person: Design's only index on personId starts with the tenant.
-const OF_PERSON = `"projectId" = $1 AND environment = $2::"Environment" AND "personId" = $3`;
+const OF_PERSON = `"projectId" = $1 AND environment = $2::text::"Environment" AND "personId" = $3`;
 
 const targetParams = (target: ErasureTarget) => [target.projectId, target.environment, target.personId];
 
@@ -87,7 +87,7 @@ export class ErasureRepository {
   /** The integrator's id of a person still being erased (for their ledger entry), or null once they are gone. */
   async erasingUserId(target: ErasureTarget): Promise<string | null> {
     const [person] = await this.prisma.sql<{ externalId: string }>(
-      `SELECT "externalId" FROM "Person" WHERE id = $3 AND "projectId" = $1 AND environment = $2::"Environment" AND state = 'erasing'`,
+      `SELECT "externalId" FROM "Person" WHERE id = $3 AND "projectId" = $1 AND environment = $2::text::"Environment" AND state = 'erasing'`,
       targetParams(target),
     );
     return person?.externalId ?? null;
@@ -104,14 +104,14 @@ export class ErasureRepository {
   async finish(target: ErasureTarget, ledger: LedgerRecord, context: RequestContext | undefined): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const [person] = await tx.$queryRawUnsafe<{ externalId: string }[]>(
-        `SELECT "externalId" FROM "Person" WHERE id = $3 AND "projectId" = $1 AND environment = $2::"Environment" AND state = 'erasing' FOR UPDATE`,
+        `SELECT "externalId" FROM "Person" WHERE id = $3 AND "projectId" = $1 AND environment = $2::text::"Environment" AND state = 'erasing' FOR UPDATE`,
         ...targetParams(target),
       );
       if (!person) return false;
       for (const table of UNLINKED_TABLES) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE ${OF_PERSON}`, ...targetParams(target));
       // Kept answers to Idempotency-Keys name the person by the integrator's id only.
       await tx.$executeRawUnsafe(
-        `DELETE FROM "IdempotencyRecord" WHERE "projectId" = $1 AND environment = $2::"Environment" AND "userId" = $3`,
+        `DELETE FROM "IdempotencyRecord" WHERE "projectId" = $1 AND environment = $2::text::"Environment" AND "userId" = $3`,
         target.projectId,
         target.environment,
         person.externalId,
@@ -145,7 +145,7 @@ export class ErasureRepository {
   /** Everyone of a project's environment, as the ledger matches them. */
   async ledgerCandidates(scope: TenantScope): Promise<LedgerCandidate[]> {
     return this.prisma.sql<LedgerCandidate>(
-      `SELECT id AS "personId", "projectId", environment, "externalId" AS "userId", state FROM "Person" WHERE "projectId" = $1 AND environment = $2::"Environment"`,
+      `SELECT id AS "personId", "projectId", environment, "externalId" AS "userId", state FROM "Person" WHERE "projectId" = $1 AND environment = $2::text::"Environment"`,
       [scope.projectId, scope.environment],
     );
   }

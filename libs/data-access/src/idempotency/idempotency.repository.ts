@@ -45,7 +45,7 @@ export class IdempotencyRepository {
     for (;;) {
       const taken = await this.prisma.sql<{ id: string }>(
         `INSERT INTO "IdempotencyRecord" (id, "projectId", environment, "userId", "requestHash", "lockedUntil", "expiresAt")
-         VALUES ($1, $2, $3::"Environment", $4, $5, ${NOW} + $6 * interval '1 millisecond', ${NOW} + $7 * interval '1 millisecond')
+         VALUES ($1, $2, $3::text::"Environment", $4, $5, ${NOW} + $6 * interval '1 millisecond', ${NOW} + $7 * interval '1 millisecond')
          ON CONFLICT (id) DO UPDATE SET "requestHash" = EXCLUDED."requestHash", "userId" = EXCLUDED."userId", status = NULL, answer = NULL,
            "lockedUntil" = EXCLUDED."lockedUntil", "expiresAt" = EXCLUDED."expiresAt", "createdAt" = ${NOW}
          WHERE "IdempotencyRecord"."expiresAt" <= ${NOW}

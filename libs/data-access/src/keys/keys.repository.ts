@@ -37,7 +37,7 @@ export class KeysRepository {
   /** On the path of every server-API request the gateway has not cached: one query (see PrismaService.sql). */
   async findBySecretHash(secretHash: string): Promise<KeyContext | null> {
     const [key] = await this.prisma.sql<KeyContext>(
-      prepared('key-by-secret-hash', `SELECT k.id AS "keyId", k."projectId", k.environment, p.mode, k."revokedAt" IS NOT NULL AS revoked,
+      prepared('key-by-secret-hash', `SELECT k.id AS "keyId", k."projectId", k.environment::text AS environment, p.mode::text AS mode, k."revokedAt" IS NOT NULL AS revoked,
               p.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended"
        FROM "ApiKey" k JOIN "Project" p ON p.id = k."projectId" JOIN "Workspace" w ON w.id = p."workspaceId"
        WHERE k."secretHash" = $1`),

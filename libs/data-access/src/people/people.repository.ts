@@ -63,7 +63,7 @@ export class PeopleRepository {
 
   async find(scope: PersonScope): Promise<KnownPerson | null> {
     const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
-      prepared('person-find', 'SELECT id, state FROM "Person" WHERE "projectId" = $1 AND environment = $2::"Environment" AND "externalId" = $3'),
+      prepared('person-find', 'SELECT id, state::text AS state FROM "Person" WHERE "projectId" = $1 AND environment = $2::text::"Environment" AND "externalId" = $3'),
       [scope.projectId, scope.environment, scope.userId],
     );
     return person ? { ...scope, personId: person.id, state: person.state } : null;
@@ -79,9 +79,9 @@ export class PeopleRepository {
     const [person] = await this.prisma.sql<{ id: string; state: PersonState }>(
       prepared(
         'person-find-or-create',
-        `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::"Environment", $4)
+        `INSERT INTO "Person" (id, "projectId", environment, "externalId") VALUES ($1, $2, $3::text::"Environment", $4)
          ON CONFLICT ("projectId", environment, "externalId") DO UPDATE SET state = "Person".state
-         RETURNING id, state`,
+         RETURNING id, state::text AS state`,
       ),
       [newId('psn'), scope.projectId, scope.environment, scope.userId],
     );

@@ -27,7 +27,7 @@ export class SitesRepository {
   }
 
   async isAllowed(scope: TenantScope, origin: string): Promise<boolean> {
-    const rows = await this.prisma.sql(prepared('site-allowed', 'SELECT 1 FROM "AllowedSite" WHERE "projectId" = $1 AND environment = $2::"Environment" AND origin = $3'), [
+    const rows = await this.prisma.sql(prepared('site-allowed', 'SELECT 1 FROM "AllowedSite" WHERE "projectId" = $1 AND environment = $2::text::"Environment" AND origin = $3'), [
       scope.projectId,
       scope.environment,
       origin,
