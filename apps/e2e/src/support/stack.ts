@@ -121,9 +121,9 @@ export function startService(name: string, { replica = false, env = {} as Record
  * "every service alive" judge only the processes the stack still means to run.
  */
 export async function stopReplica(pid: number): Promise<void> {
-  const replica = Object.keys(readState().services).find((name) => name.endsWith(`#${pid}`))!;
+  const [replica, { spec }] = Object.entries(readState().services).find(([name]) => name.endsWith(`#${pid}`))!;
   process.kill(pid, 'SIGTERM');
-  await untilGone(pid, `the replica ${replica} after SIGTERM`, readState().services[replica].spec);
+  await untilGone(pid, `the replica ${replica} after SIGTERM`, spec);
   const state = readState();
   delete state.services[replica];
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
