@@ -199,7 +199,7 @@ describe('deploy/Dockerfile', () => {
 });
 
 describe('deploy/compose/local-infra.yml (npm start with Docker)', () => {
-  const ports = { EMBED_POSTGRES_PORT: '54320', EMBED_REDIS_PORT: '63790', EMBED_NATS_PORT: '42220' };
+  const ports = { EMBED_POSTGRES_PORT: '15420', EMBED_REDIS_PORT: '63790', EMBED_NATS_PORT: '14220' };
   const override = loadCompose('deploy/compose/local-infra.yml', ports);
 
   it('is valid, and refuses to start without the profile\'s ports', () => {
@@ -210,7 +210,7 @@ describe('deploy/compose/local-infra.yml (npm start with Docker)', () => {
   it('publishes PostgreSQL, Redis and NATS on loopback only, PostgreSQL with the local user and no password', () => {
     expect(Object.keys(override.services).sort()).toEqual([...INFRASTRUCTURE].sort());
     const published = INFRASTRUCTURE.flatMap((name) => override.services[name].ports);
-    expect(published).toEqual([`127.0.0.1:54320:5432`, `127.0.0.1:63790:6379`, `127.0.0.1:42220:4222`]);
+    expect(published).toEqual([`127.0.0.1:15420:5432`, `127.0.0.1:63790:6379`, `127.0.0.1:14220:4222`]);
     expect(override.services.postgres.environment).toEqual({ POSTGRES_USER: 'postgres', POSTGRES_HOST_AUTH_METHOD: 'trust' });
   });
 });
