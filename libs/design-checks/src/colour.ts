@@ -13,13 +13,25 @@ export interface Rgba {
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** The colour a document's value stands for; undefined for anything that is not one. */
-export function parseColour(value: string): Rgba | undefined {
-  if (value === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
+function readColour(value: string): Readonly<Rgba> | undefined {
+  if (value === 'transparent') return Object.freeze({ r: 0, g: 0, b: 0, a: 0 });
   if (!HEX.test(value)) return undefined;
   const digits = value.length === 4 ? [...value.slice(1)].map((digit) => digit + digit).join('') : value.slice(1);
   const channel = (i: number) => parseInt(digits.slice(i * 2, i * 2 + 2), 16);
-  return { r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 };
+  return Object.freeze({ r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 });
+}
+
+// A design has a handful of colours, each read hundreds of times by its checks.
+const read = new Map<string, Readonly<Rgba> | undefined>();
+const READ_KEPT = 1_000;
+
+/** The colour a document's value stands for; undefined for anything that is not one. */
+export function parseColour(value: string): Readonly<Rgba> | undefined {
+  if (read.has(value)) return read.get(value);
+  if (read.size >= READ_KEPT) read.clear();
+  const colour = readColour(value);
+  read.set(value, colour);
+  return colour;
 }
 
 const hex2 = (value: number) => Math.round(Math.min(255, Math.max(0, value))).toString(16).padStart(2, '0');
@@ -35,10 +47,14 @@ export function over(top: Rgba, bottom: Rgba): Rgba {
   return { r: mix(top.r, bottom.r), g: mix(top.g, bottom.g), b: mix(top.b, bottom.b), a: 1 };
 }
 
-const linear = (channel: number) => {
+const toLinear = (channel: number) => {
   const c = channel / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
+
+// Written colours have whole channels: theirs are looked up (a design's checks take thousands).
+const LINEAR = Array.from({ length: 256 }, (_, channel) => toLinear(channel));
+const linear = (channel: number) => LINEAR[channel] ?? toLinear(channel);
 
 /** WCAG 2.x relative luminance of an opaque colour, 0 (black) to 1 (white). */
 export function luminance({ r, g, b }: Rgba): number {
@@ -47,8 +63,8 @@ export function luminance({ r, g, b }: Rgba): number {
 
 /** WCAG 2.x contrast ratio of two opaque colours, 1 to 21. */
 export function contrastRatio(a: Rgba, b: Rgba): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const [first, second] = [luminance(a), luminance(b)];
+  return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 }
 
 /**
