@@ -13,6 +13,12 @@ describe('colours', () => {
     expect(formatColour(colour('#1f5f4a80'))).toBe('#1f5f4a80');
   });
 
+  it('gives a value read again the same colour, which no caller can change (it is shared)', () => {
+    expect(parseColour('#abc')).toBe(parseColour('#abc'));
+    expect(Object.isFrozen(parseColour('#abc'))).toBe(true);
+    expect(Object.isFrozen(parseColour('transparent'))).toBe(true);
+  });
+
   it('gives the WCAG 2 ratios', () => {
     expect(contrastRatio(colour('#000'), colour('#fff'))).toBeCloseTo(21, 5);
     expect(contrastRatio(colour('#fff'), colour('#fff'))).toBe(1);

@@ -1,5 +1,6 @@
 import { type Block, type DesignDocument, STYLE_DEFAULTS } from '@embed/design-document/model';
 import { formatColour, isLight, luminance, parseColour, type Rgba } from './colour';
+import { Remembered } from './remembered';
 
 /**
  * How inboxes that change colours in dark mode change an email's (the designs they get set
@@ -70,19 +71,12 @@ export function invertLightness(colour: Rgba): Rgba {
   return rgb(hue, saturation, (low + high) / 2, colour.a);
 }
 
-// A design has a handful of colours, each turned once per check (invertLightness is a bisection).
-const turned = new Map<string, string>();
-const TURNED_KEPT = 1_000;
+// Each colour is turned once (invertLightness is a bisection), not once per field and check.
+const turned = new Remembered<string>(1_000);
 
 /** A colour as the scheme shows it, in a role; anything that is not a colour stays. */
 export function darkColour(value: string, role: Role, scheme: DarkModeScheme): string {
-  const key = `${scheme} ${role} ${value}`;
-  let dark = turned.get(key);
-  if (dark === undefined) {
-    if (turned.size >= TURNED_KEPT) turned.clear();
-    turned.set(key, (dark = turnColour(value, role, scheme)));
-  }
-  return dark;
+  return turned.get(`${scheme} ${role} ${value}`, () => turnColour(value, role, scheme));
 }
 
 function turnColour(value: string, role: Role, scheme: DarkModeScheme): string {

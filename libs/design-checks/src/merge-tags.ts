@@ -16,5 +16,11 @@ export function filledTag(inner: string): FilledTag | undefined {
   return field ? { kind: 'contact', field } : undefined;
 }
 
-/** The tags of a text as written, braces included, in order. */
-export const tagsIn = (text: string) => [...text.matchAll(MERGE_TAG)].map((match) => ({ tag: match[0], inner: match[1] }));
+/** A merge tag as written, braces included, and what is inside them. */
+export interface WrittenTag {
+  tag: string;
+  inner: string;
+}
+
+/** The tags of a text as written, in order. */
+export const tagsIn = (text: string): WrittenTag[] => [...text.matchAll(MERGE_TAG)].map((match) => ({ tag: match[0], inner: match[1] }));

@@ -1,6 +1,6 @@
 import type { Block, DesignDocument, Inline } from '@embed/design-document/model';
 import type { Target } from '../findings';
-import { filledTag, tagsIn } from '../merge-tags';
+import { filledTag, tagsIn, type WrittenTag } from '../merge-tags';
 import { rowTarget } from '../placed';
 import { type Check, type Draft, excerpt } from './types';
 
@@ -38,7 +38,7 @@ export const headingOrder: Check = ({ blocks }) => {
 };
 
 /** The merge tags of every string a value holds, however deep, in order (gathered into `tags`). */
-function tagsInValue(value: unknown, tags: ReturnType<typeof tagsIn> = []): ReturnType<typeof tagsIn> {
+function tagsInValue(value: unknown, tags: WrittenTag[] = []): WrittenTag[] {
   // Most strings hold no braces: `includes` rules them out far faster than the pattern.
   if (typeof value === 'string') {
     if (value.includes('{{')) tags.push(...tagsIn(value));
