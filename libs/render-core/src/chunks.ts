@@ -11,10 +11,14 @@ const FONT_LINK = /<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="stylesheet"|<link\b[^
 const decodeAttribute = (value: string) =>
   value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
-/** The parts that do not change with the merge: stylesheets, scripts and font links, in order. */
+// A stylesheet's @import rules count only before its other rules: the style elements that
+// import (an email's web fonts) lead the css chunk, which is one stylesheet.
+const imports = (css: string) => (css.startsWith('@import') ? 0 : 1);
+
+/** The parts that do not change with the merge: stylesheets (importing ones first), scripts and font links, in order. */
 export function staticChunks(html: string): Omit<HtmlChunks, 'body'> {
   return {
-    css: [...html.matchAll(STYLE)].map((match) => match[1].trim()).join('\n'),
+    css: [...html.matchAll(STYLE)].map((match) => match[1].trim()).sort((a, b) => imports(a) - imports(b)).join('\n'),
     js: [...html.matchAll(SCRIPT)].map((match) => match[1].trim()).join('\n'),
     fonts: [...new Set([...html.matchAll(FONT_LINK)].map((match) => decodeAttribute(match[1] ?? match[2])))],
   };

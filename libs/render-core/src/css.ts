@@ -22,3 +22,6 @@ export function columnPercents(ratios: (number | undefined)[]): number[] {
 
 /** A CSS url() whose address cannot end the string it sits in. */
 export const cssUrl = (url: string) => `url('${url.replace(/['()\\]/g, (char) => `%${char.charCodeAt(0).toString(16)}`)}')`;
+
+/** A CSS string holding `value` exactly: quotes and backslashes escaped; line breaks and `<` (which could end a style element) as code points. */
+export const cssString = (value: string) => `"${value.replace(/["\\]/g, '\\$&').replace(/[\n\r\f<]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}"`;

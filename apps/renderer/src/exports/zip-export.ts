@@ -5,7 +5,7 @@ import type { ResourceLoader } from '../sandbox/resource-loader';
 
 /**
  * An http(s) address in an src or background attribute, or in a quoted CSS url() as
- * render-core writes background images (a font's unquoted @import url() is not an image).
+ * render-core writes background images (a font's @import is a string, not an image).
  */
 const IMAGE_REFERENCE = /\b(?:src|background)="(https?:\/\/[^"]+)"|url\((?:'|&#39;)(https?:\/\/.+?)(?:'|&#39;)\)/gi;
 const MAX_IMAGES = 100;

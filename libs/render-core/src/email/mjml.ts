@@ -1,6 +1,7 @@
 import type { Block, Column, EmailDesign, Row, TextStyle } from '@embed/design-document';
 import { border, columnPercents, declarations, px } from '../css';
 import { DEFAULT_FONT, RENDER_DEFAULTS as D } from '../defaults';
+import { emailFontsHtml, fontUrls } from '../fonts';
 import { attributes, escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
@@ -140,11 +141,11 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     linkColor,
     rich: { linkStyle: `color:${linkColor}`, linkTarget: '_blank', paragraphStyle: 'margin:0 0 12px 0' },
   };
-  const fonts = (document.body.fonts ?? []).map((font) => tag('mj-font', { name: font.family, href: font.url }));
+  const fonts = fontUrls(document);
   const head = [
     tag('mj-title', {}, escapeHtml(document.settings.subject)),
     tag('mj-preview', {}, escapeHtml(document.settings.preheader ?? '')),
-    ...fonts,
+    fonts.length > 0 ? tag('mj-raw', {}, emailFontsHtml(fonts)) : '',
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),
     tag('mj-attributes', {}, [
       tag('mj-all', { 'font-family': body.fontFamily ?? DEFAULT_FONT }),

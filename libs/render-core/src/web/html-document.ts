@@ -1,4 +1,5 @@
 import type { DesignDocument } from '@embed/design-document';
+import { fontLink, fontUrls } from '../fonts';
 import { attributes, escapeHtml } from '../html';
 
 export interface WebParts {
@@ -9,12 +10,9 @@ export interface WebParts {
   js: string;
 }
 
-/** Stylesheet links of the document's web fonts, in order. */
-export const fontUrls = (document: DesignDocument) => (document.body.fonts ?? []).map((font) => font.url);
-
 /** A whole HTML5 document around the parts; chunks are cut back out of it after the merge. */
 export function htmlDocument(document: DesignDocument, parts: WebParts): string {
-  const fonts = fontUrls(document).map((url) => `<link rel="stylesheet"${attributes({ href: url })}>`);
+  const fonts = fontUrls(document).map(fontLink);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
