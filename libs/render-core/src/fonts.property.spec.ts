@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import type { DesignDocument, EmailDesign } from '@embed/design-document';
 import { validateDesign } from '@embed/design-document';
+import { cssString } from './css';
 import { render } from './render';
 
 // Web-font addresses of every shape the schema takes (https, no space, <, > or "), the
@@ -47,6 +48,13 @@ function importsOnly(css: string): string[] | null {
   return imported;
 }
 
+// Text with the characters a CSS string or a style element cares about. No NUL: no design
+// holds one (the API refuses it, PostgreSQL cannot store it).
+const CSS_PIECES = ['"', "'", '\\', '\n', '\r\n', '\f', '<', '</style>', ')', ';', '}', 'a', '\u00e9'];
+const cssText = fc
+  .array(fc.oneof(fc.constantFrom(...CSS_PIECES), fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 10 })
+  .map((pieces) => pieces.join('').replace(/\0/g, ''));
+
 describe('an email’s web fonts', () => {
   it('are linked and imported at exactly their addresses, whatever characters those hold', () => {
     fc.assert(
@@ -65,6 +73,17 @@ describe('an email’s web fonts', () => {
         expect(chunkRules.slice(0, urls.length).map((rule) => rule.type === 'Atrule' && rule.name)).toEqual(urls.map(() => 'import'));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('are written as CSS strings that hold any text exactly and never end their style element', () => {
+    fc.assert(
+      fc.property(cssText, (text) => {
+        const written = cssString(text);
+        expect(written).not.toContain('<');
+        expect(importsOnly(`@import ${written};`)).toEqual([text]);
+      }),
+      { numRuns: 500 },
     );
   });
 });
