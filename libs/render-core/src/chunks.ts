@@ -13,12 +13,13 @@ const decodeAttribute = (value: string) =>
 
 // A stylesheet's @import rules count only before its other rules: the style elements that
 // import (an email's web fonts) lead the css chunk, which is one stylesheet.
-const imports = (css: string) => (css.startsWith('@import') ? 0 : 1);
+const importing = (css: string) => css.startsWith('@import');
+const importingFirst = (styles: string[]) => [...styles.filter(importing), ...styles.filter((css) => !importing(css))];
 
 /** The parts that do not change with the merge: stylesheets (importing ones first), scripts and font links, in order. */
 export function staticChunks(html: string): Omit<HtmlChunks, 'body'> {
   return {
-    css: [...html.matchAll(STYLE)].map((match) => match[1].trim()).sort((a, b) => imports(a) - imports(b)).join('\n'),
+    css: importingFirst([...html.matchAll(STYLE)].map((match) => match[1].trim())).join('\n'),
     js: [...html.matchAll(SCRIPT)].map((match) => match[1].trim()).join('\n'),
     fonts: [...new Set([...html.matchAll(FONT_LINK)].map((match) => decodeAttribute(match[1] ?? match[2])))],
   };

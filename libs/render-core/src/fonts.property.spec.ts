@@ -2,18 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as csstree from 'css-tree';
 import fc from 'fast-check';
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import type { DesignDocument, EmailDesign } from '@embed/design-document';
 import { validateDesign } from '@embed/design-document';
 import { cssString } from './css';
 import { render } from './render';
+import { parsedElements } from './testing/audit-html';
 
 // Web-font addresses of every shape the schema takes (https, no space, <, > or "), the
 // characters HTML and CSS care about included: the email links each one exactly and imports
 // each one exactly, read as a browser reads HTML (parse5) and CSS (css-tree), and nothing
 // in an address reaches the stylesheet as anything but its own @import.
-
-type Node = DefaultTreeAdapterMap['node'];
 
 const email = (): EmailDesign => JSON.parse(readFileSync(path.resolve(__dirname, '../../../docs/examples/designs/email.json'), 'utf8'));
 
@@ -24,15 +22,11 @@ const fontUrl = fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((piec
 
 /** The link hrefs and style texts of the HTML, as a browser reads them, outside comments. */
 function read(html: string): { links: string[]; styles: string[] } {
-  const links: string[] = [];
-  const styles: string[] = [];
-  const stack: Node[] = [parse(html)];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if ('tagName' in node && node.tagName === 'link') links.push(node.attrs.find((attribute) => attribute.name === 'href')?.value ?? '');
-    if ('tagName' in node && node.tagName === 'style') styles.push(node.childNodes.map((child) => ('value' in child ? child.value : '')).join(''));
-    if ('childNodes' in node) stack.push(...[...node.childNodes].reverse());
-  }
-  return { links, styles };
+  const elements = parsedElements(html).filter((element) => !element.commented);
+  return {
+    links: elements.filter((element) => element.tag === 'link').map((element) => element.attributes.find(([name]) => name === 'href')?.[1] ?? ''),
+    styles: elements.filter((element) => element.tag === 'style').map((element) => element.text),
+  };
 }
 
 /** The addresses a stylesheet imports, or null when it holds anything but @import rules. */

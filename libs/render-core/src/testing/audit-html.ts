@@ -9,6 +9,8 @@ type Node = DefaultTreeAdapterMap['node'];
 export interface ParsedElement {
   tag: string;
   attributes: [name: string, value: string][];
+  /** Its own text, as the browser reads it (a style's or a script's whole content). */
+  text: string;
   /** Inside a comment's markup. */
   commented: boolean;
 }
@@ -17,7 +19,10 @@ export function parsedElements(html: string, commented = false): ParsedElement[]
   const elements: ParsedElement[] = [];
   const stack: Node[] = [parse(html)];
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if ('tagName' in node) elements.push({ tag: node.tagName, attributes: node.attrs.map((a) => [a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value]), commented });
+    if ('tagName' in node) {
+      const text = node.childNodes.map((child) => (child.nodeName === '#text' && 'value' in child ? child.value : '')).join('');
+      elements.push({ tag: node.tagName, attributes: node.attrs.map((a) => [a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value]), text, commented });
+    }
     if (node.nodeName === '#comment' && 'data' in node && node.data.includes('<')) elements.push(...parsedElements(node.data, true));
     const children: Node[] = 'childNodes' in node ? [...node.childNodes] : [];
     if (node.nodeName === 'template' && 'content' in node) children.push(node.content);
