@@ -1,8 +1,9 @@
 // Webhook delivery under faults: the dispatcher killed, or Redis crashed and left down, in
 // the middle of a burst of 1,000 events. Every event must arrive at least once, with the
 // same bytes on every arrival of its id.
+import { openRepositories, type RecordedAttempt } from '@embed/data-access';
 import { query } from './support/database';
-import { killService, opsUrl, sleep, startService, waitUntilReady } from './support/stack';
+import { killService, opsUrl, sleep, stackEnv, startService, waitUntilReady } from './support/stack';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { startDependencies, stopDependency } from './support/infrastructure';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
@@ -105,4 +106,35 @@ it('checks the address again at each connection in production configuration', as
   } finally {
     await restartDispatcher(FAST_DISPATCHER);
   }
+});
+
+it('records the attempts that finish together although an erasure deleted one of their deliveries mid-attempt', async () => {
+  const { projectId } = webhookProject(receiver.url('erased-mid-attempt'));
+  const [{ webhookId }] = await query<{ webhookId: string }>('SELECT id AS "webhookId" FROM "WebhookEndpoint" WHERE "projectId" = $1', [projectId]);
+  const [erased, kept] = ['erased', 'kept'].map((name) => `dlv_mid_attempt_${name}_${Date.now().toString(36)}`);
+  // Both claimed for an attempt, as a dispatcher's claim leaves them (leased, attempt counted).
+  await query(
+    `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", body, "attemptCount", "nextAttemptAt", "leasedUntil", "createdAt")
+     SELECT id, $2, $3, 'test', 'design.saved', 'person-' || id, '{}', 1, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' + interval '1 hour', now() AT TIME ZONE 'UTC'
+     FROM unnest($1::text[]) AS id`,
+    [[erased, kept], webhookId, projectId],
+  );
+  // The person of one is erased while both attempts are in flight: the erasure deletes their delivery.
+  await query('DELETE FROM "WebhookDelivery" WHERE id = $1', [erased]);
+
+  const delivered = (deliveryId: string): RecordedAttempt => ({ deliveryId, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } });
+  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
+  try {
+    await repositories.deliveries.recordAttempts([delivered(erased), delivered(kept)]);
+  } finally {
+    await repositories.close();
+  }
+  // The other one is delivered and its lease ended: it is not sent again.
+  const rows = await query(
+    `SELECT d.id, d.status::text, d."leasedUntil", (SELECT count(*)::int FROM "DeliveryAttempt" a WHERE a."deliveryId" = d.id) AS attempts
+     FROM "WebhookDelivery" d WHERE d.id = ANY($1)`,
+    [[erased, kept]],
+  );
+  expect(rows).toEqual([{ id: kept, status: 'delivered', leasedUntil: null, attempts: 1 }]);
+  expect(await query('SELECT id FROM "DeliveryAttempt" WHERE "deliveryId" = $1', [erased])).toEqual([]);
 });

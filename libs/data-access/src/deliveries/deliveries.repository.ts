@@ -146,15 +146,24 @@ const CLAIM_DUE = `
 
 // A delivered user.erased no longer names the person: its body was the last place holding
 // the id (docs/erasure.md). A failed one keeps it until it is redelivered.
+// An erasure deletes its person's deliveries, an attempt in flight included: the attempts
+// are kept only for the deliveries that still exist, each locked against deletion until
+// the statement commits. One attempt for a delivery gone would otherwise fail the
+// foreign key, and with it the record of every attempt batched with it (each of those
+// deliveries sent again when its lease ends). The update takes its rows from the lock, so
+// that the lock is taken first: a row this statement had already updated, it could not lock.
 const RECORD = prepared(
   'webhook-record-attempts',
   `
   WITH outcome AS (
     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::float8[])
       AS o("attemptId", "deliveryId", "startedAt", "statusCode", "durationMs", error, status, "retryInMs")
+  ), still_there AS (
+    SELECT d.id FROM "WebhookDelivery" d WHERE d.id = ANY($2::text[]) FOR KEY SHARE
   ), attempt AS (
     INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs", error)
     SELECT "attemptId", "deliveryId", "startedAt" AT TIME ZONE 'UTC', "statusCode", "durationMs", error FROM outcome
+    WHERE "deliveryId" IN (SELECT id FROM still_there)
   )
   UPDATE "WebhookDelivery" d SET
     status = o.status::"DeliveryStatus",
@@ -164,7 +173,7 @@ const RECORD = prepared(
     "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
     "leasedUntil" = NULL
   FROM outcome o
-  WHERE d.id = ANY($2::text[]) AND d.id = o."deliveryId" AND ${STILL_PENDING}`,
+  WHERE d.id = ANY(ARRAY(SELECT id FROM still_there)) AND d.id = o."deliveryId" AND ${STILL_PENDING}`,
 );
 
 /**
