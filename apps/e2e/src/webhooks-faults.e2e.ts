@@ -1,6 +1,7 @@
 // Webhook delivery under faults: the dispatcher killed, or Redis crashed and left down, in
 // the middle of a burst of 1,000 events. Every event must arrive at least once, with the
-// same bytes on every arrival of its id.
+// same bytes on every arrival of its id. And an erasure deleting a delivery mid-attempt
+// must not cost the record of the attempts finishing with it.
 import { openRepositories, type RecordedAttempt } from '@embed/data-access';
 import { query } from './support/database';
 import { killService, opsUrl, sleep, stackEnv, startService, waitUntilReady } from './support/stack';
