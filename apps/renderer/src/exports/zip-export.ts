@@ -1,5 +1,6 @@
 import archiver, { type Archiver } from 'archiver';
 import { buffer } from 'node:stream/consumers';
+import { connectionErrorMessage } from '@embed/egress-guard';
 import { sniffImage } from '@embed/storage';
 import type { ResourceLoader } from '../sandbox/resource-loader';
 
@@ -65,7 +66,7 @@ export async function buildZip(content: ZipContent, loader: ResourceLoader, sign
       html = html.split(reference).join(name);
     } catch (error) {
       signal.throwIfAborted();
-      warnings.push(`Image ${address} is not in the ZIP and still points at its address: ${error instanceof Error ? error.message : String(error)}.`);
+      warnings.push(`Image ${address} is not in the ZIP and still points at its address: ${connectionErrorMessage(error)}.`);
     }
   }
   archive.append(html, { name: 'index.html' });

@@ -1,4 +1,5 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
+import { connectionErrorMessage } from '@embed/egress-guard';
 import type { ResourceLoader } from './resource-loader';
 
 /**
@@ -39,7 +40,7 @@ async function answer(page: Page, request: HTTPRequest, loader: ResourceLoader, 
     const resource = await loader.load(url, signal);
     await request.respond({ status: resource.status, contentType: resource.contentType, body: resource.body });
   } catch (error) {
-    blocked(`${url} was not loaded: ${error instanceof Error ? error.message : String(error)}`);
+    blocked(`${url} was not loaded: ${connectionErrorMessage(error)}`);
     await request.abort('blockedbyclient');
   }
 }

@@ -36,6 +36,14 @@ describe('postWebhook says why an attempt got no answer', () => {
     expect(await postWebhook(receiver.url, '{}', options(true))).toMatchObject({ statusCode: null, failure: 'refused' });
   });
 
+  it('refused at every address of a name: the error names each one', async () => {
+    const receiver = await serve((res) => res.end());
+    await receiver.close();
+    const { port } = new URL(receiver.url);
+    // localhost resolves to 127.0.0.1 and ::1, and Node tries both.
+    expect(await postWebhook(`http://localhost:${port}/hook`, '{}', options(true))).toMatchObject({ statusCode: null, failure: 'refused', error: expect.stringContaining(`ECONNREFUSED 127.0.0.1:${port}`) });
+  });
+
   it('blocked: the safety rule refuses a private address before any connection', async () => {
     expect(await postWebhook('https://127.0.0.1:9/hook', '{}', options(false))).toMatchObject({ statusCode: null, failure: 'blocked' });
   });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { type EgressRule, EgressRefusedError, guardedLookup, urlProblem } from '@embed/egress-guard';
+import { connectionErrorMessage, type EgressRule, EgressRefusedError, guardedLookup, urlProblem } from '@embed/egress-guard';
 
 export interface PostResult {
   /** The receiver's status; null when no answer came (refused, reset, timed out, refused by the safety rule). */
@@ -63,7 +63,7 @@ export function postWebhook(target: string, body: string, { signature, timeoutMs
     });
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve(result(null, error.message, failureOf(error)));
+      resolve(result(null, connectionErrorMessage(error), failureOf(error)));
     });
     request.end(body);
   });
