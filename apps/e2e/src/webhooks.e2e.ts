@@ -2,7 +2,8 @@
 // receiver process that checks every signature with its own implementation of spec §5.
 import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, saveDesign } from './support/api';
-import { admin, sleep } from './support/stack';
+import { query } from './support/database';
+import { admin, sleep, waitFor } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
@@ -232,6 +233,39 @@ describe('sharing the dispatcher between projects', () => {
 
 describe('waking at commit', () => {
   afterAll(() => restartDispatcher(FAST_DISPATCHER));
+
+  it('relays a first save without reading every delivery kept, whatever the table’s statistics say', async () => {
+    const project = webhookProject(receiver.url('first-save'));
+    const [{ webhookId }] = await query<{ webhookId: string }>('SELECT id AS "webhookId" FROM "WebhookEndpoint" WHERE "projectId" = $1', [project.projectId]);
+    // Twenty thousand deliveries kept of one design, which the statistics then take for
+    // the usual: a lookup of the newest delivery of a design that reads deliveries backwards
+    // by id until one matches reads them all for a design never delivered before.
+    await query(
+      `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "designId", body, status, "createdAt")
+       SELECT 'dlv_kept_' || lpad(i::text, 6, '0'), $1, $2, 'test', 'design.saved', 'KEPTDELIVERIESOFONEDESIGN0', '{}', 'delivered', now() AT TIME ZONE 'UTC'
+       FROM generate_series(1, 20000) AS i`,
+      [webhookId, project.projectId],
+    );
+    await query('ANALYZE "WebhookDelivery"');
+    // PostgreSQL counts each index's scans and the entries they read; a backend reports
+    // them when idle, within seconds.
+    const indexUse = async () =>
+      new Map(
+        (await query<{ name: string; scans: string; read: string }>(`SELECT indexrelname AS name, idx_scan AS scans, idx_tup_read AS read FROM pg_stat_user_indexes WHERE relname = 'WebhookDelivery'`)).map(
+          ({ name, scans, read }) => [name, { scans: Number(scans), read: Number(read) }],
+        ),
+      );
+    const byDesign = 'WebhookDelivery_designId_webhookId_id_idx';
+    const before = await indexUse();
+
+    await saveDesign(project.testKey, 'person-first-save');
+    await receiver.waitFor('first-save', 'design.saved', (requests) => requests.length > 0);
+    const after = await waitFor('the relay’s lookup to be counted', async () => {
+      const now = await indexUse();
+      return (now.get(byDesign)?.scans ?? 0) > (before.get(byDesign)?.scans ?? 0) && now;
+    });
+    expect(after.get('WebhookDelivery_pkey')!.read - before.get('WebhookDelivery_pkey')!.read).toBeLessThan(2_000);
+  });
 
   it('sends a save’s design.saved long before the relay’s next poll: the outbox notifies the dispatcher at commit', async () => {
     await restartDispatcher({ ...FAST_DISPATCHER, WEBHOOK_POLL_MS: '600000' });
