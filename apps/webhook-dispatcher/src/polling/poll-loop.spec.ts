@@ -8,6 +8,17 @@ afterEach(() => jest.useRealTimers());
 const taking = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PollLoop', () => {
+  it('starts a run that is due now in the same turn of the event loop, before any timer', async () => {
+    jest.useRealTimers();
+    const order: string[] = [];
+    const timer = new Promise((resolve) => setTimeout(() => resolve(order.push('timer')), 1));
+    const loop = new PollLoop(async () => (order.push('run'), false), 10_000, () => undefined);
+    loop.start();
+    await timer;
+    await loop.stop();
+    expect(order).toEqual(['run', 'timer']);
+  });
+
   it('runs again at once while the task reports more work, then waits idle', async () => {
     let runs = 0;
     const loop = new PollLoop(async () => ++runs < 3, 10_000, () => undefined);

@@ -5,6 +5,7 @@
  */
 export class PollLoop {
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private running: Promise<void> | undefined;
   private wokenWhileRunning = false;
   private stopped = true;
@@ -30,12 +31,17 @@ export class PollLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearImmediate(this.immediate);
     await this.running;
   }
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), delayMs);
+    clearImmediate(this.immediate);
+    // A run due now goes in this turn of the event loop: Node makes setTimeout(0) wait a
+    // millisecond, and a save's webhook passes two of these loops (relay, then pump).
+    if (delayMs === 0) this.immediate = setImmediate(() => void this.run());
+    else this.timer = setTimeout(() => void this.run(), delayMs);
   }
 
   private async run(): Promise<void> {
