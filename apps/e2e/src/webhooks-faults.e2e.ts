@@ -110,8 +110,7 @@ it('checks the address again at each connection in production configuration', as
 });
 
 it('records the attempts that finish together although an erasure deleted one of their deliveries mid-attempt', async () => {
-  const { projectId } = webhookProject(receiver.url('erased-mid-attempt'));
-  const [{ webhookId }] = await query<{ webhookId: string }>('SELECT id AS "webhookId" FROM "WebhookEndpoint" WHERE "projectId" = $1', [projectId]);
+  const { projectId, webhookId } = webhookProject(receiver.url('erased-mid-attempt'));
   const [erased, kept] = ['erased', 'kept'].map((name) => `dlv_mid_attempt_${name}_${Date.now().toString(36)}`);
   // Both claimed for an attempt, as a dispatcher's claim leaves them (leased, attempt counted).
   await query(

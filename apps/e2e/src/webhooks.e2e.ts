@@ -236,7 +236,6 @@ describe('waking at commit', () => {
 
   it('relays a first save without reading every delivery kept, whatever the table’s statistics say', async () => {
     const project = webhookProject(receiver.url('first-save'));
-    const [{ webhookId }] = await query<{ webhookId: string }>('SELECT id AS "webhookId" FROM "WebhookEndpoint" WHERE "projectId" = $1', [project.projectId]);
     // Twenty thousand deliveries kept of one design, which the statistics then take for
     // the usual: a lookup of the newest delivery of a design that reads deliveries backwards
     // by id until one matches reads them all for a design never delivered before.
@@ -244,7 +243,7 @@ describe('waking at commit', () => {
       `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "designId", body, status, "createdAt")
        SELECT 'dlv_kept_' || lpad(i::text, 6, '0'), $1, $2, 'test', 'design.saved', 'KEPTDELIVERIESOFONEDESIGN0', '{}', 'delivered', now() AT TIME ZONE 'UTC'
        FROM generate_series(1, 20000) AS i`,
-      [webhookId, project.projectId],
+      [project.webhookId, project.projectId],
     );
     await query('ANALYZE "WebhookDelivery"');
     // PostgreSQL counts each index's scans and the entries they read; a backend reports

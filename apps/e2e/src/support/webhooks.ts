@@ -30,6 +30,7 @@ export function verifySignature(rawBody: string, header: string, secret: string,
 
 export interface WebhookProject {
   projectId: string;
+  webhookId: string;
   testKey: string;
   secret: string;
 }
@@ -38,7 +39,7 @@ export interface WebhookProject {
 export function webhookProject(url: string, events?: string): WebhookProject {
   const result = admin('project', 'create', '--name', 'e2e webhooks', '--mode', 'email', '--test-site', 'https://app.integrator.example', '--webhook-url', url, ...(events ? ['--events', events] : []));
   if (result.status !== 0) throw new Error(result.stderr);
-  return { projectId: result.json.projectId, testKey: result.json.keys.test.secret, secret: result.json.webhook.secret };
+  return { projectId: result.json.projectId, webhookId: result.json.webhook.webhookId, testKey: result.json.keys.test.secret, secret: result.json.webhook.secret };
 }
 
 /** `webhook deliveries` of a project, as an operator reads them. */
