@@ -102,9 +102,12 @@ describe('designs', () => {
     const design = await createDesign(person, 'First');
     expect(design).toMatchObject({ name: 'First', mode: 'email', revision: 0, doc: example('email') });
     expect(design.id).toMatch(/^[0-9A-Z]{26}$/);
-    await expect(value(DESIGNS_SUBJECTS.revisions, { person, designId: design.id })).resolves.toEqual({
-      revisions: [expect.objectContaining({ revision: 0, name: 'First', doc: example('email') })],
+    await expect(value(DESIGNS_SUBJECTS.revisions, { person, designId: design.id, limit: 10 })).resolves.toEqual({
+      revisions: [{ revision: 0, name: 'First', createdAt: expect.any(String), autosave: false }],
+      nextCursor: null,
     });
+    const point = await value<{ docJson: string }>(DESIGNS_SUBJECTS.revision, { person, designId: design.id, revision: 0 });
+    expect(JSON.parse(point.docJson)).toEqual(example('email'));
     expect(await outbox(design.id)).toEqual([{ type: 'design.saved', data: { designId: design.id, userId: 'designer', revision: 0 }, personId: expect.any(String) }]);
   });
 
@@ -124,7 +127,7 @@ describe('designs', () => {
     );
     expect(saves.map((saved) => saved.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     await expect(value(DESIGNS_SUBJECTS.get, { person, designId: design.id })).resolves.toMatchObject({ revision: 20 });
-    const { revisions: points } = await value<{ revisions: any[] }>(DESIGNS_SUBJECTS.revisions, { person, designId: design.id });
+    const { revisions: points } = await value<{ revisions: any[] }>(DESIGNS_SUBJECTS.revisions, { person, designId: design.id, limit: 50 });
     expect(points.map((point) => point.revision)).toEqual(Array.from({ length: 21 }, (_, i) => 20 - i));
     const events = await outbox(design.id);
     expect(events.map((event) => event.data.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i));
@@ -152,9 +155,11 @@ describe('designs', () => {
     const other = newProject();
     const strangers = [personOf(projectId, 'someone-else'), personOf(other, 'designer'), personOf(projectId, 'designer', 'live')];
     for (const stranger of strangers) {
-      for (const subject of [DESIGNS_SUBJECTS.get, DESIGNS_SUBJECTS.revisions, DESIGNS_SUBJECTS.delete]) {
+      for (const subject of [DESIGNS_SUBJECTS.get, DESIGNS_SUBJECTS.delete]) {
         await expect(call(subject, { person: stranger, designId: design.id })).resolves.toEqual(refusal(404, 'design_not_found'));
       }
+      await expect(call(DESIGNS_SUBJECTS.revisions, { person: stranger, designId: design.id, limit: 10 })).resolves.toEqual(refusal(404, 'design_not_found'));
+      await expect(call(DESIGNS_SUBJECTS.revision, { person: stranger, designId: design.id, revision: 0 })).resolves.toEqual(refusal(404, 'design_not_found'));
       await expect(call(DESIGNS_SUBJECTS.save, { person: stranger, designId: design.id, mode: 'email', doc: example('email') })).resolves.toEqual(refusal(404, 'design_not_found'));
     }
     await expect(call(DESIGNS_SUBJECTS.get, { person, designId: '0'.repeat(26) })).resolves.toEqual(refusal(404, 'design_not_found'));

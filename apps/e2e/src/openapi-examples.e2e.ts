@@ -82,6 +82,7 @@ async function collect(): Promise<Examples> {
     answer('Design', 'GET /embed/v1/users/person-42/designs/{designId}', await call('GET', `/embed/v1/users/${PERSON}/designs/${id}`, { bearer: key }));
     answer('DesignList', 'GET /embed/v1/users/person-42/designs', await call('GET', `/embed/v1/users/${PERSON}/designs`, { bearer: key }));
     answer('RestorePointList', 'GET /editor/v1/designs/{id}/revisions', await editor('GET', `/designs/${id}/revisions`));
+    answer('RestorePoint', 'GET /editor/v1/designs/{id}/revisions/{revision}', await editor('GET', `/designs/${id}/revisions/1`));
     const merge = { contact: { first_name: 'Ada' }, unsubscribeUrl: 'https://example.com/u/42' };
     answer('HtmlExport', 'POST /embed/v1/designs/{id}/export with merge values', await call('POST', `/embed/v1/designs/${id}/export`, { bearer: key, body: { user: { id: PERSON }, merge } }));
     // A ZIP needs no browser: on a busy machine a PDF may miss its deadline (a 503, which changed nothing).
@@ -104,6 +105,7 @@ async function collect(): Promise<Examples> {
     error('an editor token never issued', await call('GET', '/editor/v1/designs', { bearer: 'et_never_issued', headers: { origin: EDITOR_SITE } }));
     error('a token for a site the project does not allow', await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: PERSON }, origin: 'https://evil.example' } }));
     error('a design that is not this person’s', await call('GET', `/embed/v1/users/${PERSON}/designs/${NO_SUCH_DESIGN}`, { bearer: key }));
+    error('a revision the design keeps no restore point of', await editor('GET', `/designs/${id}/revisions/7`));
     error('an editor file that does not exist', await call('GET', '/editor/v1/app/assets/none.js'));
     const file = new URL(zip.url as string);
     const expired = signedFilePath('local-storage-secret-not-for-deployments', { key: decodeURIComponent(file.pathname.slice('/files/v1/'.length)), filename: 'x.zip', expires: 1 });

@@ -26,7 +26,9 @@ export const DESIGNS_SUBJECTS = {
   create: 'designs.create.v1',
   save: 'designs.save.v1',
   delete: 'designs.delete.v1',
-  revisions: 'designs.revisions.v1',
+  /** v2: summaries, paged (v1 answered every restore point with its document). */
+  revisions: 'designs.revisions.v2',
+  revision: 'designs.revision.v1',
   export: 'designs.export.v1',
   storeImage: 'designs.images.store.v1',
 } as const;
@@ -65,8 +67,8 @@ export interface StoredDesign extends DesignSummary {
   docJson: string;
 }
 
-/** The JSON of a Design (spec section 2) made from a StoredDesign without parsing its document. */
-export function designJson({ docJson, ...summary }: StoredDesign): string {
+/** The JSON of a Design (spec section 2) or a RestorePoint made from its stored form without parsing its document. */
+export function designJson<T extends { docJson: string }>({ docJson, ...summary }: T): string {
   return `${JSON.stringify(summary).slice(0, -1)},"doc":${docJson}}`;
 }
 
@@ -89,19 +91,34 @@ export const DesignListSchema = describing<DesignList>()(
   Strict({ designs: Type.Array(Strict(summaryFields)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );
 
-export interface RestorePoint {
+/** A revision the design can go back to, without its document. */
+export interface RestorePointSummary {
   revision: number;
   name: string;
   createdAt: string;
+  /** Made by the editor's autosave (coalesced with the autosaves near it), not a save the person asked for. */
+  autosave: boolean;
+}
+
+export interface RestorePoint extends RestorePointSummary {
   doc: DesignDocument;
 }
 
-/** The reply of `revisions`: the restore points, newest first. */
-export interface RestorePointList {
-  revisions: RestorePoint[];
+/** A restore point as the designs service answers it: the document as stored JSON text (see StoredDesign). */
+export interface StoredRestorePoint extends RestorePointSummary {
+  docJson: string;
 }
+
+/** The reply of `revisions`: a page of restore points, newest first, paged like DesignList. */
+export interface RestorePointList {
+  revisions: RestorePointSummary[];
+  nextCursor: string | null;
+}
+
+const restorePointFields = { revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, autosave: Type.Boolean() };
+export const StoredRestorePointSchema = describing<StoredRestorePoint>()(Strict({ ...restorePointFields, docJson: Type.String() }));
 export const RestorePointListSchema = describing<RestorePointList>()(
-  Strict({ revisions: Type.Array(Strict({ revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, doc: DesignDocumentSchema })) }),
+  Strict({ revisions: Type.Array(Strict(restorePointFields)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );
 
 export const MintTokenRequestSchema = Strict({
@@ -155,9 +172,20 @@ export const ListDesignsRequestSchema = Strict({
 });
 export type ListDesignsRequest = Static<typeof ListDesignsRequestSchema>;
 
-/** get, delete and revisions: one design of one person. */
+/** get and delete: one design of one person. */
 export const DesignRequestSchema = Strict({ person: PersonScopeSchema, designId: DesignIdSchema });
 export type DesignRequest = Static<typeof DesignRequestSchema>;
+
+/** revisions: a page of one design's restore points. */
+export const ListRevisionsRequestSchema = Strict({ ...DesignRequestSchema.properties, limit: ListDesignsRequestSchema.properties.limit, cursor: ListDesignsRequestSchema.properties.cursor });
+export type ListRevisionsRequest = Static<typeof ListRevisionsRequestSchema>;
+
+/** The largest revision PostgreSQL's integer holds. */
+export const MAX_REVISION = 2_147_483_647;
+
+/** revision: one restore point of one design, with its document. */
+export const RevisionRequestSchema = Strict({ ...DesignRequestSchema.properties, revision: Type.Integer({ minimum: 0, maximum: MAX_REVISION }) });
+export type RevisionRequest = Static<typeof RevisionRequestSchema>;
 
 export const CreateDesignRequestSchema = Strict({
   person: PersonScopeSchema,
@@ -176,6 +204,8 @@ export const SaveDesignRequestSchema = Strict({
   doc: DesignDocumentSchema,
   /** The revision the edit started from: a higher stored one refuses the save (409 revision_conflict). */
   baseRevision: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Made by the editor's autosave: its restore point is coalesced with the autosaves near it (docs/editor.md). */
+  autosave: Type.Optional(Type.Boolean()),
 });
 export type SaveDesignRequest = Static<typeof SaveDesignRequestSchema>;
 

@@ -20,8 +20,10 @@ export {
   type DesignPage,
   type DesignRecord,
   type DesignSummaryRecord,
-  type RestorePointRecord,
+  type RestorePointPage,
+  type RestorePointSummaryRecord,
   type StoredDesignRecord,
+  type StoredRestorePointRecord,
 } from './designs/designs.repository';
 export { EditorTokensRepository, type EditorTokenContext, type NewEditorToken } from './editor-tokens/editor-tokens.repository';
 export { RecordNotFoundError } from './errors';

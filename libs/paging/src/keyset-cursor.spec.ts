@@ -39,4 +39,12 @@ describe('KeysetCursorCodec', () => {
   it.each(['', 'abc', 'a.b', 'a'.repeat(500)])('refuses %p, which is not a cursor', (text) => {
     expect(() => codec.decode(text, 'list-a')).toThrow('cursor is not a cursor this service made');
   });
+
+  it('gives back the revision it encoded, for the same list, and never reads one kind of position as the other', () => {
+    const cursor = codec.encodeRevision(41, 'list-a');
+    expect(codec.decodeRevision(cursor, 'list-a')).toBe(41);
+    expect(() => codec.decodeRevision(cursor, 'list-b')).toThrow(CursorError);
+    expect(() => codec.decode(cursor, 'list-a')).toThrow('cursor has an unknown format');
+    expect(() => codec.decodeRevision(codec.encode(position, 'list-a'), 'list-a')).toThrow('cursor has an unknown format');
+  });
 });

@@ -4,6 +4,9 @@ import { PersonErasedError } from '@embed/data-access';
 /** The same answer whether the design does not exist or belongs to another person, project or environment. */
 export const designNotFound = () => fail(404, 'design_not_found', 'no design with that id is this person’s');
 
+/** The design is the person's, but keeps no restore point of that revision (never saved, or thinned away). */
+export const revisionNotFound = (revision: number) => fail(404, 'revision_not_found', `revision ${revision} of this design is not kept as a restore point`);
+
 export const userErased = () => fail(409, 'user_erased', 'this person is being erased');
 
 /** A write that met an erasure starting under it (the person's row lock decides) answers 409, not a fault. */

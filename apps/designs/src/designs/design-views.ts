@@ -1,5 +1,5 @@
-import type { Design, DesignSummary, RestorePoint } from '@embed/contracts';
-import type { DesignRecord, DesignSummaryRecord, RestorePointRecord } from '@embed/data-access';
+import type { Design, DesignSummary, RestorePointSummary, StoredRestorePoint } from '@embed/contracts';
+import type { DesignRecord, DesignSummaryRecord, RestorePointSummaryRecord, StoredRestorePointRecord } from '@embed/data-access';
 
 /** Records as the APIs show them: times as ISO 8601 UTC strings. */
 export const toSummary = ({ id, name, mode, revision, createdAt, updatedAt }: DesignSummaryRecord): DesignSummary => ({
@@ -13,9 +13,11 @@ export const toSummary = ({ id, name, mode, revision, createdAt, updatedAt }: De
 
 export const toDesign = (record: DesignRecord): Design => ({ ...toSummary(record), doc: record.doc });
 
-export const toRestorePoint = ({ revision, name, createdAt, doc }: RestorePointRecord): RestorePoint => ({
+export const toRestorePointSummary = ({ revision, name, createdAt, autosave }: RestorePointSummaryRecord): RestorePointSummary => ({
   revision,
   name,
   createdAt: createdAt.toISOString(),
-  doc,
+  autosave,
 });
+
+export const toStoredRestorePoint = (record: StoredRestorePointRecord): StoredRestorePoint => ({ ...toRestorePointSummary(record), docJson: record.docJson });

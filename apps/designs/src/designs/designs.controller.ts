@@ -1,5 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { type CreateDesignRequest, type DesignRequest, DESIGNS_SUBJECTS, type ListDesignsRequest, type RequestContext, type SaveDesignRequest } from '@embed/contracts';
+import {
+  type CreateDesignRequest,
+  type DesignRequest,
+  DESIGNS_SUBJECTS,
+  type ListDesignsRequest,
+  type ListRevisionsRequest,
+  type RequestContext,
+  type RevisionRequest,
+  type SaveDesignRequest,
+} from '@embed/contracts';
 import { Handles } from '@embed/service-runtime';
 import { DesignsService } from './designs.service';
 
@@ -33,7 +42,12 @@ export class DesignsController {
   }
 
   @Handles(DESIGNS_SUBJECTS.revisions)
-  revisions(request: DesignRequest) {
+  revisions(request: ListRevisionsRequest) {
     return this.designs.revisions(request);
+  }
+
+  @Handles(DESIGNS_SUBJECTS.revision)
+  revision(request: RevisionRequest) {
+    return this.designs.revision(request);
   }
 }

@@ -6,20 +6,23 @@ import {
   type DesignRequest,
   fail,
   type ListDesignsRequest,
+  type ListRevisionsRequest,
   ok,
   type PersonScope,
   type RequestContext,
   type RestorePointList,
+  type RevisionRequest,
   type SaveDesignRequest,
   type StoredDesign,
+  type StoredRestorePoint,
   type ServiceReply,
 } from '@embed/contracts';
 import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
 import { designForMode } from '@embed/design-document';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
-import { designNotFound, unlessErased } from '../common/replies';
+import { designNotFound, revisionNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
-import { toDesign, toRestorePoint, toSummary } from './design-views';
+import { toDesign, toRestorePointSummary, toStoredRestorePoint, toSummary } from './design-views';
 
 /**
  * The list a cursor is valid for: one person (by our own id, so a cursor also dies with
@@ -31,6 +34,8 @@ export interface OwnedDesign {
 }
 
 const listOf = (person: KnownPerson) => JSON.stringify([person.projectId, person.environment, person.personId]);
+/** The list a restore-point cursor is valid for: one design of one person. */
+const pointsOf = (person: KnownPerson, designId: string) => JSON.stringify([person.projectId, person.environment, person.personId, designId]);
 
 @Injectable()
 export class DesignsService {
@@ -68,13 +73,13 @@ export class DesignsService {
     return unlessErased(async () => ok(toDesign(await this.designs.create(person.value, { name, mode, doc }, context))));
   }
 
-  async save({ person: scope, designId, mode, name, doc, baseRevision }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
+  async save({ person: scope, designId, mode, name, doc, baseRevision, autosave }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
     const checked = designForMode(doc, mode);
     if (!checked.ok) return checked;
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     return unlessErased(async () => {
-      const outcome = await this.designs.save(owner.value, designId, { name, doc, baseRevision }, context);
+      const outcome = await this.designs.save(owner.value, designId, { name, doc, baseRevision, autosave }, context);
       if (!outcome) return designNotFound();
       if ('conflict' in outcome) {
         const stored = toDesign(outcome.conflict);
@@ -90,11 +95,26 @@ export class DesignsService {
     return unlessErased(async () => ((await this.designs.delete(owner.value, designId, context)) ? ok(null) : designNotFound()));
   }
 
-  async revisions({ person: scope, designId }: DesignRequest): Promise<ServiceReply<RestorePointList>> {
+  /** A page of the design's restore points, newest first, without documents. */
+  async revisions({ person: scope, designId, limit, cursor }: ListRevisionsRequest): Promise<ServiceReply<RestorePointList>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
-    const points = await this.designs.restorePoints(owner.value, designId);
-    return points ? ok({ revisions: points.map(toRestorePoint) }) : designNotFound();
+    const list = pointsOf(owner.value, designId);
+    const below = this.decoded(() => (cursor === undefined ? undefined : this.cursors.decodeRevision(cursor, list)));
+    if (below instanceof CursorError) return fail(400, 'request_invalid', below.message);
+    const page = await this.designs.restorePointPage(owner.value, designId, limit, below);
+    if (!page) return designNotFound();
+    const last = page.points.at(-1);
+    return ok({ revisions: page.points.map(toRestorePointSummary), nextCursor: page.hasMore && last ? this.cursors.encodeRevision(last.revision, list) : null });
+  }
+
+  /** One restore point with its document. */
+  async revision({ person: scope, designId, revision }: RevisionRequest): Promise<ServiceReply<StoredRestorePoint>> {
+    const owner = await this.owner(scope);
+    if (!owner.ok) return owner;
+    const found = await this.designs.findRestorePoint(owner.value, designId, revision);
+    if (!found) return designNotFound();
+    return found.point ? ok(toStoredRestorePoint(found.point)) : revisionNotFound(revision);
   }
 
   /** The design as last saved with its owner, or 404 exactly as if it did not exist. */
@@ -113,9 +133,13 @@ export class DesignsService {
   }
 
   private positionOf(cursor: string | undefined, person: KnownPerson): KeysetPosition | undefined | CursorError {
-    if (cursor === undefined) return undefined;
+    return this.decoded(() => (cursor === undefined ? undefined : this.cursors.decode(cursor, listOf(person))));
+  }
+
+  /** A cursor's position, or the CursorError that says why it is not one. */
+  private decoded<T>(decode: () => T): T | CursorError {
     try {
-      return this.cursors.decode(cursor, listOf(person));
+      return decode();
     } catch (error) {
       if (error instanceof CursorError) return error;
       throw error;

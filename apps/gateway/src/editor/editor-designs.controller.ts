@@ -11,14 +11,16 @@ import {
   type FileExport,
   type HtmlExport,
   type ListDesignsRequest,
-  type RestorePoint,
+  type ListRevisionsRequest,
+  type RestorePointList,
+  type RevisionRequest,
   type SaveDesignRequest,
 } from '@embed/contracts';
 import { Session } from '../auth/request-context';
 import { DEFAULT_PAGE_SIZE, DesignIdParams, ListQuery } from '../embed/dto/common.dto';
 import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls } from '../services/call-service';
-import { CreateDesignDto, SaveDesignDto } from './dto/design-body.dto';
+import { CreateDesignDto, RevisionParams, SaveDesignDto } from './dto/design-body.dto';
 import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
@@ -68,7 +70,15 @@ export class EditorDesignsController {
     errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased', 'revision_conflict'] },
   })
   save(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: SaveDesignDto): Promise<Design> {
-    const request: SaveDesignRequest = { person: person(session), designId: params.id, mode: session.mode, name: body.name, doc: body.doc, baseRevision: body.baseRevision };
+    const request: SaveDesignRequest = {
+      person: person(session),
+      designId: params.id,
+      mode: session.mode,
+      name: body.name,
+      doc: body.doc,
+      baseRevision: body.baseRevision,
+      autosave: body.autosave,
+    };
     return this.services.call(DESIGNS_SUBJECTS.save, request);
   }
 
@@ -81,10 +91,28 @@ export class EditorDesignsController {
   }
 
   @Get(':id/revisions')
-  @EditorEndpoint('editorRead', { operationId: 'listEditorRevisions', summary: 'The design’s restore points, newest first.', answers: { 200: 'RestorePointList' }, errors: NOT_FOUND })
-  revisions(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<{ revisions: RestorePoint[] }> {
-    const request: DesignRequest = { person: person(session), designId: params.id };
+  @EditorEndpoint('editorRead', {
+    operationId: 'listEditorRevisions',
+    summary: 'The design’s restore points, newest first, without their documents.',
+    answers: { 200: 'RestorePointList' },
+    errors: NOT_FOUND,
+  })
+  revisions(@Session() session: EditorSession, @Param() params: DesignIdParams, @Query() query: ListQuery): Promise<RestorePointList> {
+    const request: ListRevisionsRequest = { person: person(session), designId: params.id, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(DESIGNS_SUBJECTS.revisions, request);
+  }
+
+  @Get(':id/revisions/:revision')
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @EditorEndpoint('editorRead', {
+    operationId: 'getEditorRevision',
+    summary: 'One restore point with its document.',
+    answers: { 200: 'RestorePoint' },
+    errors: { 404: ['design_not_found', 'revision_not_found'], 409: ['user_erased'] },
+  })
+  async revision(@Session() session: EditorSession, @Param() params: RevisionParams): Promise<string> {
+    const request: RevisionRequest = { person: person(session), designId: params.id, revision: params.revision };
+    return designJson(await this.services.call(DESIGNS_SUBJECTS.revision, request));
   }
 
   @IdempotentPost(':id/export')

@@ -14,6 +14,7 @@ import {
   type RenderedDesign,
   type RestorePoint,
   type RestorePointList,
+  type RestorePointSummary,
 } from '@embed/contracts';
 import { asJsonSchema } from '../http/shared-schemas';
 
@@ -61,6 +62,8 @@ const rendered = objectOf<RenderedDesign>({
 
 const summary = objectOf<DesignSummary>({ id: designId, name: string, mode, revision: integer, createdAt: dateTime, updatedAt: dateTime });
 
+const pointSummary = objectOf<RestorePointSummary>({ revision: integer, name: string, createdAt: dateTime, autosave: { type: 'boolean' } });
+
 const htmlExport = objectOf<HtmlExport>({
   ...(rendered.properties as { [K in keyof RenderedDesign]: JsonSchema }),
   exportId: string,
@@ -99,8 +102,9 @@ export const RESPONSE_SCHEMAS = {
   }),
   Export: { oneOf: [ref('HtmlExport'), ref('FileExport')] },
   Erasing: objectOf<{ status: 'erasing' }>({ status: { const: 'erasing' } }),
-  RestorePoint: objectOf<RestorePoint>({ revision: integer, name: string, createdAt: dateTime, doc: object }),
-  RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePoint') } }),
+  RestorePointSummary: pointSummary,
+  RestorePoint: objectOf<RestorePoint>({ ...(pointSummary.properties as { [K in keyof RestorePointSummary]: JsonSchema }), doc: object }),
+  RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePointSummary') }, nextCursor: { type: ['string', 'null'] } }),
   ImageUpload: objectOf<{ url: string }>({ url: { type: 'string', format: 'uri' } }),
   Liveness: objectOf<{ status: 'ok' }>({ status: { const: 'ok' } }),
   Readiness: objectOf<{ status: 'ready'; checks: Record<string, string> }>({

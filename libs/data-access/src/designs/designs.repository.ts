@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type DesignDocument, type DesignMode, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
+import { restorePointsToDrop } from '@embed/restore-points';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
@@ -26,11 +27,22 @@ export interface StoredDesignRecord extends DesignSummaryRecord {
   docJson: string;
 }
 
-export interface RestorePointRecord {
+export interface RestorePointSummaryRecord {
   revision: number;
   name: string;
   createdAt: Date;
-  doc: DesignDocument;
+  autosave: boolean;
+}
+
+/** A restore point with its document as stored JSON text. */
+export interface StoredRestorePointRecord extends RestorePointSummaryRecord {
+  docJson: string;
+}
+
+export interface RestorePointPage {
+  points: RestorePointSummaryRecord[];
+  /** Whether points follow the last one of this page. */
+  hasMore: boolean;
 }
 
 export interface DesignPage {
@@ -48,9 +60,19 @@ const summaryFields = { id: true, name: true, mode: true, revision: true, create
 const SUMMARY_COLUMNS = `id, name, mode::text AS mode, revision, "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
 const OWNED = `"projectId" = $1 AND environment = $2::text::"Environment" AND "personId" = $3`;
 const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, id DESC';
+// A restore point's columns, never its document unless asked for. `d` is the design, which a LEFT JOIN
+// keeps when it has no point to give, so that "no such design" and "no such point" are told apart.
+const POINT_COLUMNS = `p.revision, p.name, p."createdAt" AT TIME ZONE 'UTC' AS "createdAt", p.autosave`;
+const OWNED_DESIGN = `FROM "Design" d`;
+const OWNED_DESIGN_IS = `WHERE ${OWNED} AND d.id = $4`;
+/** A revision above every revision an integer column holds: the first page starts below it. */
+const ABOVE_EVERY_REVISION = 2 ** 31;
 
 /** Every query is scoped by tenant and owner: another person's design is simply not found. */
 const ownedBy = (person: KnownPerson) => ({ projectId: person.projectId, environment: person.environment, personId: person.personId });
+
+/** A row of a LEFT JOIN that found nothing to join. */
+type Absent<T> = { [K in keyof T]: null };
 
 const asRecord = <T extends { doc: Prisma.JsonValue }>(row: T) => ({ ...row, doc: row.doc as DesignDocument });
 
@@ -98,7 +120,7 @@ export class DesignsRepository {
         data: { id: newDesignId(), ...ownedBy(person), ...design, revision: FIRST_REVISION, doc: design.doc as Prisma.InputJsonObject },
         select: { ...summaryFields, doc: true },
       });
-      await this.keepRevision(tx, person, row, context);
+      await this.keepRevision(tx, person, row, context, false);
       assertBeforeDeadline(context.deadline, 'the design was created');
       return asRecord(row);
     });
@@ -114,7 +136,7 @@ export class DesignsRepository {
   async save(
     person: KnownPerson,
     designId: string,
-    change: { name?: string; doc: DesignDocument; baseRevision?: number },
+    change: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean },
     context: RequestContext,
   ): Promise<{ saved: DesignRecord } | { conflict: DesignRecord } | null> {
     return this.prisma.$transaction(async (tx) => {
@@ -129,7 +151,7 @@ export class DesignsRepository {
         const stored = change.baseRevision === undefined ? null : await tx.design.findFirst({ where, select: { ...summaryFields, doc: true } });
         return stored ? { conflict: asRecord(stored) } : null;
       }
-      await this.keepRevision(tx, person, row, context);
+      await this.keepRevision(tx, person, row, context, change.autosave ?? false);
       assertBeforeDeadline(context.deadline, 'the design was saved');
       return { saved: asRecord(row) };
     });
@@ -147,19 +169,48 @@ export class DesignsRepository {
     });
   }
 
-  /** Restore points newest first; null when the person has no such design. */
-  async restorePoints(person: KnownPerson, designId: string): Promise<RestorePointRecord[] | null> {
-    const design = await this.prisma.design.findFirst({
-      where: { ...ownedBy(person), id: designId },
-      select: { restorePoints: { orderBy: { revision: 'desc' }, select: { revision: true, name: true, createdAt: true, doc: true } } },
-    });
-    return design && design.restorePoints.map(asRecord);
+  /** A page of restore points, newest first (by revision), without their documents; null when the person has no such design. */
+  async restorePointPage(person: KnownPerson, designId: string, limit: number, belowRevision = ABOVE_EVERY_REVISION): Promise<RestorePointPage | null> {
+    const rows = await this.prisma.sql<RestorePointSummaryRecord | Absent<RestorePointSummaryRecord>>(
+      prepared(
+        'restore-points-page',
+        `SELECT ${POINT_COLUMNS} ${OWNED_DESIGN} LEFT JOIN LATERAL (
+           SELECT revision, name, "createdAt", autosave FROM "RestorePoint" WHERE "designId" = d.id AND revision < $5::bigint ORDER BY revision DESC LIMIT $6
+         ) p ON true ${OWNED_DESIGN_IS}`,
+      ),
+      [person.projectId, person.environment, person.personId, designId, belowRevision, limit + 1],
+    );
+    if (rows.length === 0) return null;
+    const points = rows.filter((row): row is RestorePointSummaryRecord => row.revision !== null);
+    return { points: points.slice(0, limit), hasMore: points.length > limit };
   }
 
-  private async keepRevision(tx: Prisma.TransactionClient, person: KnownPerson, row: DesignSummaryRecord & { doc: Prisma.JsonValue }, context: RequestContext) {
-    await tx.restorePoint.create({
-      data: { id: newId('rp'), designId: row.id, revision: row.revision, name: row.name, doc: row.doc as Prisma.InputJsonObject },
+  /** One restore point with its document; `point` null when the design keeps no such revision, null when the person has no such design. */
+  async findRestorePoint(person: KnownPerson, designId: string, revision: number): Promise<{ point: StoredRestorePointRecord | null } | null> {
+    const [row] = await this.prisma.sql<StoredRestorePointRecord | Absent<StoredRestorePointRecord>>(
+      prepared(
+        'restore-point-find',
+        `SELECT ${POINT_COLUMNS}, p.doc::text AS "docJson" ${OWNED_DESIGN} LEFT JOIN "RestorePoint" p ON p."designId" = d.id AND p.revision = $5 ${OWNED_DESIGN_IS}`,
+      ),
+      [person.projectId, person.environment, person.personId, designId, revision],
+    );
+    if (!row) return null;
+    return { point: row.revision === null ? null : row };
+  }
+
+  /**
+   * Keeps the saved revision as a restore point and thins the design's points to the
+   * policy (@embed/restore-points) in the save's transaction, whose row lock on the
+   * design queues the other saves of it; only the points' stamps are read, never their documents.
+   */
+  private async keepRevision(tx: Prisma.TransactionClient, person: KnownPerson, row: DesignSummaryRecord & { doc: Prisma.JsonValue }, context: RequestContext, autosave: boolean) {
+    const kept = await tx.restorePoint.create({
+      data: { id: newId('rp'), designId: row.id, revision: row.revision, name: row.name, doc: row.doc as Prisma.InputJsonObject, autosave },
+      select: { createdAt: true },
     });
+    const stamps = await tx.restorePoint.findMany({ where: { designId: row.id }, select: { revision: true, createdAt: true, autosave: true } });
+    const dropped = restorePointsToDrop(stamps, kept.createdAt);
+    if (dropped.length > 0) await tx.restorePoint.deleteMany({ where: { designId: row.id, revision: { in: dropped } } });
     await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
   }
 }

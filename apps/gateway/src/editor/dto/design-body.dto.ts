@@ -1,4 +1,7 @@
-import { IsInt, IsObject, IsString, Length, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsObject, IsString, Length, Max, Min } from 'class-validator';
+import { MAX_REVISION } from '@embed/contracts';
+import { DesignIdParams } from '../../embed/dto/common.dto';
 import { Omittable } from '../../http/omittable';
 
 /** contracts section 3: POST /editor/v1/designs. */
@@ -13,4 +16,11 @@ export class SaveDesignDto {
   @IsObject() doc: Record<string, unknown>;
   /** The revision the edit started from: a higher stored one is 409 revision_conflict, nothing saved. */
   @Omittable() @IsInt() @Min(0) baseRevision?: number;
+  /** Made by the editor's autosave: its restore point is coalesced with the autosaves near it (docs/editor.md). */
+  @Omittable() @IsBoolean() autosave?: boolean;
+}
+
+/** contracts section 3: GET /editor/v1/designs/{id}/revisions/{revision}. */
+export class RevisionParams extends DesignIdParams {
+  @Type(() => Number) @IsInt() @Min(0) @Max(MAX_REVISION) revision: number;
 }
