@@ -313,6 +313,8 @@ export const en = {
   'restore.none': 'No restore point yet: each save keeps the revision before it.',
   'restore.point': 'Revision {revision}, {date}: {name}',
   'restore.action': 'Restore revision {revision}',
+  'restore.autosaved': 'Revision {revision}, {date} (autosaved): {name}',
+  'restore.more': 'Show older restore points',
 
   'export.title': 'Export',
   'export.explain': 'The design is saved, then exported as saved.',

@@ -342,6 +342,8 @@ export const fr: Record<MessageKey, string> = {
   'restore.none': 'Pas encore de point de restauration : chaque enregistrement garde la révision précédente.',
   'restore.point': 'Révision {revision}, {date} : {name}',
   'restore.action': 'Restaurer la révision {revision}',
+  'restore.autosaved': 'Révision {revision}, {date} (enregistrement automatique) : {name}',
+  'restore.more': 'Afficher des points de restauration plus anciens',
 
   'export.title': 'Exporter',
   'export.explain': 'Le design est enregistré, puis exporté tel qu’enregistré.',

@@ -1,4 +1,4 @@
-import type { ExportFormat, FileExport, HtmlExport } from '@embed/contracts';
+import type { ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -10,11 +10,8 @@ export interface StoredDesign {
   doc: DesignDocument;
 }
 
-/** A saved revision the design can go back to (GET /editor/v1/designs/{id}/revisions). */
-export interface RestorePoint {
-  revision: number;
-  name: string;
-  createdAt: string;
+/** A revision the design can go back to, with its document (GET /editor/v1/designs/{id}/revisions/{revision}). */
+export interface RestorePoint extends RestorePointSummary {
   doc: DesignDocument;
 }
 
@@ -64,13 +61,23 @@ export class EditorApi {
     return this.call({ method: 'POST', path: '/editor/v1/designs', json: { name, doc } });
   }
 
-  /** A new revision; with `baseRevision`, 409 revision_conflict (the stored design in the body) when another save came first. */
-  saveDesign(id: string, save: { name?: string; doc: DesignDocument; baseRevision?: number }): Promise<StoredDesign> {
+  /**
+   * A new revision; with `baseRevision`, 409 revision_conflict (the stored design in the body) when another save came first.
+   * An `autosave` is coalesced with the autosaves near it in the restore points.
+   */
+  saveDesign(id: string, save: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean }): Promise<StoredDesign> {
     return this.call({ method: 'PUT', path: `/editor/v1/designs/${encodeURIComponent(id)}`, json: save });
   }
 
-  listRevisions(id: string): Promise<{ revisions: RestorePoint[] }> {
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions` });
+  /** A page of the design's restore points, without their documents; `cursor` is the last page's `nextCursor`. */
+  listRevisions(id: string, cursor?: string): Promise<RestorePointList> {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions${query}` });
+  }
+
+  /** One restore point with its document, read when the person takes it. */
+  getRevision(id: string, revision: number): Promise<RestorePoint> {
+    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions/${revision}` });
   }
 
   /** The renderer's HTML of the document being edited (the previews); `designId` once it is saved. */

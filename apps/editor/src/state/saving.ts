@@ -44,6 +44,11 @@ export class Saving {
   private inFlight = false;
   /** The failure last told, so that tries again that fail the same way are not told again. */
   private told: string | null = null;
+  /**
+   * The person asked for the next save (Save, the SDK's save(), a restore, "Keep mine"):
+   * it is not sent as an autosave, so its restore point is kept apart from the autosaves.
+   */
+  private asked = false;
 
   constructor(
     public state: SaveState,
@@ -82,6 +87,7 @@ export class Saving {
     this.apply({ type: 'saveRequested' });
     const { designId, baseRevision, edit, savedEdit } = this.state;
     if (designId !== null && baseRevision !== null && edit === savedEdit && !this.inFlight) return Promise.resolve({ designId, revision: baseRevision });
+    this.asked = true;
     const waited = new Promise<SavedDesign>((resolve, reject) => this.waiters.push({ edit, resolve, reject }));
     void this.pump();
     return waited;
@@ -101,6 +107,7 @@ export class Saving {
 
   /** The conflict's choice "Keep mine": saved on top of theirs, which stays a restore point. */
   keepMine(): void {
+    this.asked = true;
     this.apply({ type: 'keepMine' });
     void this.pump();
   }
@@ -148,13 +155,15 @@ export class Saving {
     clearTimeout(this.retryTimer);
     this.inFlight = true;
     const { doc, name } = this.current();
+    const autosave = !this.asked;
     const journaled = this.journal?.flush() ?? Promise.resolve(null);
     this.apply({ type: 'saveStarted' });
     try {
       const stored =
         request.kind === 'create'
           ? await this.api.createDesign(name, doc)
-          : await this.api.saveDesign(request.designId, { doc, name, baseRevision: request.baseRevision });
+          : await this.api.saveDesign(request.designId, { doc, name, baseRevision: request.baseRevision, autosave });
+      if (!autosave) this.asked = false;
       this.retries = 0;
       this.told = null;
       if (request.kind === 'create') await this.journal?.rekey(stored.id);
