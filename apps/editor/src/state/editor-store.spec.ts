@@ -128,6 +128,21 @@ describe('EditorStore', () => {
     expect(JSON.stringify(requests[0].json)).toContain('Hel');
   });
 
+  it('sends the saves of its timer as autosaves, and the saves asked for (Save, a restore) without the flag', async () => {
+    const { api, requests } = service();
+    const { store: editor } = store(api);
+    await editor.save();
+    typeInto(editor, 'typed');
+    await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    typeInto(editor, 'typed, then saved');
+    await editor.save();
+    await editor.restore(doc());
+    typeInto(editor, 'typed again');
+    await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    const puts = requests.filter((request) => request.method === 'PUT').map((request) => (request.json as { autosave?: boolean }).autosave);
+    expect(puts).toEqual([true, false, false, true]);
+  });
+
   it('never overlaps saves: one asked for during another follows it with the newer document', async () => {
     const { api, requests, hold, release } = service();
     const { store: editor } = store(api);
