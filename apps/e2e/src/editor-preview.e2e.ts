@@ -1,5 +1,5 @@
 // The editor's previews and restore points, in real Chromium against the real stack.
-import { call, exampleDesign, newProject } from './support/api';
+import { call, editorSession, exampleDesign, newProject } from './support/api';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
@@ -66,5 +66,44 @@ describe('the editor’s restore points', () => {
     // Restoring is an edit like any other: undo brings back what was there before it.
     await frame.getByRole('button', { name: 'Undo', exact: true }).click();
     await waitFor('the subject before the restore', async () => (await name.inputValue()) === 'Second subject');
+  });
+
+  it('lists them a page at a time without documents, and reads a document only to restore it', async () => {
+    const { testKey } = newProject('email');
+    const { editor } = await editorSession(testKey, 'pager');
+    const withSubject = (subject: string) => ({ ...exampleDesign('email'), settings: { ...exampleDesign('email').settings, subject } });
+    const { body: design } = await editor('POST', '/designs', { body: { name: 'Paged', doc: withSubject('Subject 0') } });
+    for (let save = 1; save <= 54; save++) await editor('PUT', `/designs/${design.id}`, { body: { doc: withSubject(`Subject ${save}`) } });
+
+    await browser.open({ key: testKey, userId: 'pager' });
+    const { page } = browser;
+    const revisionCalls: { path: string; body: string }[] = [];
+    page.on('response', async (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.includes('/revisions')) revisionCalls.push({ path, body: await response.text() });
+    });
+    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.getByRole('button', { name: 'Restore points', exact: true }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Restore points' });
+    await dialog.getByRole('listitem').filter({ hasText: 'Revision 54' }).waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(50);
+    await dialog.getByRole('button', { name: 'Show older restore points' }).click();
+    const oldest = dialog.getByRole('listitem').filter({ hasText: 'Revision 3,' });
+    await oldest.waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(55);
+    await waitFor('both pages answered', async () => revisionCalls.length === 2);
+    expect(revisionCalls.map(({ path, body }) => ({ path, documents: body.includes('"doc"') }))).toEqual([
+      { path: `/editor/v1/designs/${design.id}/revisions`, documents: false },
+      { path: `/editor/v1/designs/${design.id}/revisions`, documents: false },
+    ]);
+
+    await oldest.getByRole('button', { name: 'Restore revision 3' }).click();
+    const restored = await waitFor('the restore saved as revision 55', async () => {
+      const stored = (await call('GET', `/embed/v1/users/pager/designs/${design.id}`, { bearer: testKey })).body;
+      return stored.revision === 55 && stored;
+    });
+    expect(restored.doc.settings.subject).toBe('Subject 3');
+    expect(revisionCalls.map(({ path }) => path).at(-1)).toBe(`/editor/v1/designs/${design.id}/revisions/3`);
   });
 });
