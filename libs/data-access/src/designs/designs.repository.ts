@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@prisma/client';
-import { assertBeforeDeadline, type DesignDocument, type DesignMode, type RequestContext } from '@embed/contracts';
+import { assertBeforeDeadline, type DesignDocument, type DesignMode, MAX_REVISION, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { restorePointsToDrop } from '@embed/restore-points';
 import { newDesignId, newId } from '../ids';
@@ -63,10 +63,10 @@ const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, id DESC';
 // A restore point's columns, never its document unless asked for. `d` is the design, which a LEFT JOIN
 // keeps when it has no point to give, so that "no such design" and "no such point" are told apart.
 const POINT_COLUMNS = `p.revision, p.name, p."createdAt" AT TIME ZONE 'UTC' AS "createdAt", p.autosave`;
-const OWNED_DESIGN = `FROM "Design" d`;
-const OWNED_DESIGN_IS = `WHERE ${OWNED} AND d.id = $4`;
-/** A revision above every revision an integer column holds: the first page starts below it. */
-const ABOVE_EVERY_REVISION = 2 ** 31;
+const FROM_DESIGN = `FROM "Design" d`;
+const THE_OWNED_DESIGN = `WHERE ${OWNED} AND d.id = $4`;
+/** Above every revision: the first page starts below it. */
+const ABOVE_EVERY_REVISION = MAX_REVISION + 1;
 
 /** Every query is scoped by tenant and owner: another person's design is simply not found. */
 const ownedBy = (person: KnownPerson) => ({ projectId: person.projectId, environment: person.environment, personId: person.personId });
@@ -174,9 +174,9 @@ export class DesignsRepository {
     const rows = await this.prisma.sql<RestorePointSummaryRecord | Absent<RestorePointSummaryRecord>>(
       prepared(
         'restore-points-page',
-        `SELECT ${POINT_COLUMNS} ${OWNED_DESIGN} LEFT JOIN LATERAL (
+        `SELECT ${POINT_COLUMNS} ${FROM_DESIGN} LEFT JOIN LATERAL (
            SELECT revision, name, "createdAt", autosave FROM "RestorePoint" WHERE "designId" = d.id AND revision < $5::bigint ORDER BY revision DESC LIMIT $6
-         ) p ON true ${OWNED_DESIGN_IS}`,
+         ) p ON true ${THE_OWNED_DESIGN}`,
       ),
       [person.projectId, person.environment, person.personId, designId, belowRevision, limit + 1],
     );
@@ -190,7 +190,7 @@ export class DesignsRepository {
     const [row] = await this.prisma.sql<StoredRestorePointRecord | Absent<StoredRestorePointRecord>>(
       prepared(
         'restore-point-find',
-        `SELECT ${POINT_COLUMNS}, p.doc::text AS "docJson" ${OWNED_DESIGN} LEFT JOIN "RestorePoint" p ON p."designId" = d.id AND p.revision = $5 ${OWNED_DESIGN_IS}`,
+        `SELECT ${POINT_COLUMNS}, p.doc::text AS "docJson" ${FROM_DESIGN} LEFT JOIN "RestorePoint" p ON p."designId" = d.id AND p.revision = $5 ${THE_OWNED_DESIGN}`,
       ),
       [person.projectId, person.environment, person.personId, designId, revision],
     );
