@@ -58,6 +58,11 @@ describe('restorePointsToDrop', () => {
     expect(revisions(kept)).toEqual([0, 21, 26]);
   });
 
+  it('keeps an autosave that a save asked for follows, as the other tab’s save that "Keep mine" saves over', () => {
+    const { kept } = saveAll([{ gapMs: 0, autosave: false }, { gapMs: 3000, autosave: true }, { gapMs: 3000, autosave: false }]);
+    expect(revisions(kept)).toEqual([0, 1, 2]);
+  });
+
   it('thins points older than an hour to one an hour, and older than a day to one a day', () => {
     // An explicit save every 20 minutes for three days: nothing coalesces while it is recent.
     const { kept, last } = saveAll(repeat(3 * 72, { gapMs: 20 * MINUTE, autosave: false }));
