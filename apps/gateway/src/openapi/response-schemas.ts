@@ -4,9 +4,11 @@ import {
   DesignIdSchema,
   type DesignList,
   type DesignSummary,
+  type EditorSessionInfo,
   ERROR_CODES,
   type ErrorCode,
   FILE_FORMATS,
+  JOURNAL_KEY_PATTERN,
   type FileExport,
   type HtmlChunks,
   type HtmlExport,
@@ -101,6 +103,10 @@ export const RESPONSE_SCHEMAS = {
   Erasing: objectOf<{ status: 'erasing' }>({ status: { const: 'erasing' } }),
   RestorePoint: objectOf<RestorePoint>({ revision: integer, name: string, createdAt: dateTime, doc: object }),
   RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePoint') } }),
+  EditorSession: objectOf<EditorSessionInfo>({
+    mode,
+    journalKey: { type: 'string', pattern: JOURNAL_KEY_PATTERN, description: 'The person’s journal key: 32 random bytes, base64url. The SDK encrypts what it keeps in the browser with it; erasure drops it.' },
+  }),
   ImageUpload: objectOf<{ url: string }>({ url: { type: 'string', format: 'uri' } }),
   Liveness: objectOf<{ status: 'ok' }>({ status: { const: 'ok' } }),
   Readiness: objectOf<{ status: 'ready'; checks: Record<string, string> }>({
