@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { DesignDocument } from '@embed/design-document/model';
 import { newBlock, openedState } from '@embed/editor-core';
-import { Journal } from '@embed/editor-journal';
+import { Journal, JournalKeys } from '@embed/editor-journal';
 import type { ApiRequest, ApiResponse } from '@embed/editor-protocol';
 import { EditorApi } from '../services/editor-api';
 import type { HostBridge } from '../services/host-bridge';
@@ -258,7 +258,7 @@ describe('EditorStore', () => {
 
   it('keeps saves made offline in the journal, tries again, and saves them once the network is back', async () => {
     const { api, requests, network, stored } = service();
-    const journal = await Journal.open(`store-test-${databases++}`);
+    const journal = await Journal.open(await JournalKeys.derive(new Uint8Array(32)), `store-test-${databases++}`);
     const { store: editor, events } = store(api, { journal: { journal, key: 'draft:tab' } });
     await editor.save();
     network.offline = true;
@@ -283,7 +283,7 @@ describe('EditorStore', () => {
 
   it('opens from the journal after a reload: the unsaved changes are saved, with their undo history', async () => {
     const { api, requests, stored } = service();
-    const journal = await Journal.open(`store-test-${databases++}`);
+    const journal = await Journal.open(await JournalKeys.derive(new Uint8Array(32)), `store-test-${databases++}`);
     const { store: before } = store(api, { journal: { journal, key: 'draft:tab' } });
     await before.save();
     for (let step = 1; step <= 30; step++) subject(before, `Step ${step}`);
