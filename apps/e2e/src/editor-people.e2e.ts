@@ -3,8 +3,9 @@
 // unsaved and person B signs in next; and A erased, then back under the same id. The SDK
 // keeps the journal sealed with each person's key (docs/editor.md, Journal).
 import type { Page } from 'playwright-core';
-import { call, newProject } from './support/api';
-import { eraseUser, waitUntilErased } from './erasure-helpers';
+import { call, editorSession, expectError, newProject, saveDesign } from './support/api';
+import { eraseUser, holdDesign, waitUntilErased } from './erasure-helpers';
+import { query } from './support/database';
 import { hostJournal, JOURNAL_DATABASE, journalKeyOf } from './support/host-journal';
 import { editorBrowser, editorFrame, type IntegratorPage, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
@@ -58,6 +59,33 @@ async function nextPersonMounts(page: Page, host: IntegratorPage, userId: string
   await page.reload();
   expect(await mountEditor(page)).toEqual({ ok: true });
 }
+
+describe('the journal key the service holds for each person', () => {
+  it('is the same for every token of a person, another for another person, never cached, and refused once their erasure starts', async () => {
+    const { testKey } = newProject('email');
+    const ada = await editorSession(testKey, 'key-ada');
+    const first = await ada.editor('GET', '/session');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ mode: 'email', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const again = await (await editorSession(testKey, 'key-ada')).editor('GET', '/session');
+    expect(again.body.journalKey).toBe(first.body.journalKey);
+    const bob = await (await editorSession(testKey, 'key-bob')).editor('GET', '/session');
+    expect(bob.body.journalKey).not.toBe(first.body.journalKey);
+    const [row] = await query<{ journalKey: Buffer }>(`SELECT "journalKey" FROM "Person" WHERE "externalId" = 'key-ada'`);
+    expect(row.journalKey.toString('base64url')).toBe(first.body.journalKey);
+
+    // A design held locked keeps the erasure running: the marking has dropped the key while the rest goes on.
+    const release = await holdDesign((await saveDesign(testKey, 'key-ada')).id);
+    try {
+      expect((await eraseUser(testKey, 'key-ada')).status).toBe(202);
+      expect(await query(`SELECT state::text, "journalKey" FROM "Person" WHERE "externalId" = 'key-ada'`)).toEqual([{ state: 'erasing', journalKey: null }]);
+      expectError(await ada.editor('GET', '/session'), 409, 'user_erased');
+    } finally {
+      await release();
+    }
+  });
+});
 
 describe('the journal in a browser shared by several people', () => {
   const browser = editorBrowser();
