@@ -4,7 +4,7 @@
 // so that each call carries the page's real Origin for the server to check (contracts §3).
 // It also keeps the editor's journal of unsaved changes in the page's IndexedDB, which a
 // browser gives the page under its default settings and refuses the frame of another site
-// (libs/editor-protocol/src/journal.ts).
+// (libs/editor-protocol/src/journal.ts), sealed with the key of the token's person.
 import {
   EDITOR_APP_PATH,
   type EditorCommandName,
