@@ -8,6 +8,7 @@ import { DesignsService } from './designs/designs.service';
 import { ExportsController } from './exports/exports.controller';
 import { fileProviders } from './exports/exports.providers';
 import { ImagesController } from './images/images.controller';
+import { JournalKeysController } from './people/journal-keys.controller';
 import { PeopleService } from './people/people.service';
 import { TokensController } from './tokens/tokens.controller';
 import { TOKEN_SWEEP_MS, TokenSweep } from './tokens/token-sweep';
@@ -33,7 +34,7 @@ export class DesignsModule {
         // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController, ImagesController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController],
       providers: [
         PeopleService,
         TokensService,

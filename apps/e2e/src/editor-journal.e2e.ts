@@ -1,27 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { journalScript } from './support/host-journal';
 import { launchChromium } from './support/integrator-page';
 
 // The editor's journal and persistent undo in real Chromium and its real IndexedDB: a page
 // on a loopback origin loads the journal module as the SDK bundles it (the SDK keeps the
 // journal in the integrator's page), journals 300 undo steps, is reloaded, and gets them back.
+// The page opens its journal as the SDK does, with a person's key (here a fixed one).
 
-const repoRoot = path.resolve(__dirname, '../../..');
-
-async function pageScript(): Promise<string> {
-  const entry = "import { Journal } from '@embed/editor-journal'; import { EditorHistory } from '@embed/editor-core'; window.editorJournal = { Journal, EditorHistory };";
-  const result = await build({
-    stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    tsconfig: path.join(repoRoot, 'apps/editor-sdk/tsconfig.json'),
-  });
-  return result.outputFiles[0].text;
+/** In the page: the journal opened with the test person's key, as the SDK opens it. */
+declare global {
+  interface Window {
+    openJournal(name?: string): Promise<any>;
+  }
 }
+const PERSON_KEY = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';
 
 describe('the editor journal in Chromium', () => {
   let server: Server;
@@ -30,7 +24,7 @@ describe('the editor journal in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const script = await pageScript();
+    const script = `${await journalScript()}\nconst { Journal, JournalKeys, keyBytes } = window.editorJournal;\nwindow.openJournal = async (name) => Journal.open(await JournalKeys.derive(keyBytes(${JSON.stringify(PERSON_KEY)})), name);`;
     server = createServer((request, response) => {
       if (request.url === '/journal.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
       else response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>journal</title><script src="/journal.js"></script>');
@@ -49,10 +43,10 @@ describe('the editor journal in Chromium', () => {
   it('keeps unsaved changes and 300 undo steps across a reload, and forgets the changes once a save is confirmed', async () => {
     await page.goto(origin);
     const change = await page.evaluate(async () => {
-      const { Journal, EditorHistory } = (window as any).editorJournal;
+      const { EditorHistory } = (window as any).editorJournal;
       const history = new EditorHistory({ schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows: [] } });
       for (let step = 1; step <= 300; step++) history.apply({ type: 'rename', name: step % 2 ? `Name ${step}` : undefined });
-      const journal = await Journal.open();
+      const journal = await window.openJournal();
       const journaled = await journal.record('D1', { designId: 'D1', baseRevision: 7, doc: history.doc, history: history.serialize() });
       journal.close();
       return journaled;
@@ -60,8 +54,8 @@ describe('the editor journal in Chromium', () => {
 
     await page.reload();
     const recovered = await page.evaluate(async () => {
-      const { Journal, EditorHistory } = (window as any).editorJournal;
-      const journal = await Journal.open();
+      const { EditorHistory } = (window as any).editorJournal;
+      const journal = await window.openJournal();
       const entry = await journal.unsaved('D1');
       const history = EditorHistory.restore(entry.history);
       let undone = 0;
@@ -75,8 +69,7 @@ describe('the editor journal in Chromium', () => {
     expect(recovered).toEqual({ baseRevision: 7, name: undefined, undone: 300, first: null });
 
     const afterSave = await page.evaluate(async (confirmed) => {
-      const { Journal } = (window as any).editorJournal;
-      const journal = await Journal.open();
+            const journal = await window.openJournal();
       await journal.confirm('D1', confirmed, { designId: 'D1', revision: 8 });
       const left = await journal.unsaved('D1');
       const kept = (await journal.entry('D1')).history;
@@ -86,11 +79,10 @@ describe('the editor journal in Chromium', () => {
     expect(afterSave).toEqual({ left: null, steps: 300 });
   });
 
-  it('numbers every change once when two editors journal at the same moment: each read and write is one transaction', async () => {
+  it('numbers every change once when two editors journal at the same moment: a write checks that what it read is unchanged', async () => {
     await page.goto(origin);
     const numbers = await page.evaluate(async () => {
-      const { Journal } = (window as any).editorJournal;
-      const [first, second] = await Promise.all([Journal.open('concurrent'), Journal.open('concurrent')]);
+            const [first, second] = await Promise.all([window.openJournal('concurrent'), window.openJournal('concurrent')]);
       const doc = { schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows: [] } };
       const change = { designId: 'D2', baseRevision: 1, doc, history: { version: 1, doc, undo: [], redo: [] } };
       const written = await Promise.all(Array.from({ length: 50 }, (_, at) => (at % 2 ? first : second).record('D2', change)));

@@ -7,6 +7,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { call, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { editorCatalogues } from './support/editor-words';
+import { hostJournal, JOURNAL_DATABASE, journalKeyOf } from './support/host-journal';
 import { editorBrowser, editorEvents, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
@@ -26,28 +27,6 @@ async function stored(key: string, userId: string, designId: string) {
 
 /** The findings the checks panel shows now, in its words. */
 const panelFindings = (frame: Frame) => frame.locator('.checks .findings button').allTextContents();
-
-const JOURNAL_DATABASE = 'embed-editor-journal';
-
-/** What the integrator's page's journal (its IndexedDB, where the SDK keeps it) holds: per design, its subject, whether the service lacks it, its undo steps. */
-const hostJournal = (page: Page): Promise<{ key: string; subject: string; unsaved: boolean; undoSteps: number }[]> =>
-  page.evaluate(
-    (database) =>
-      new Promise((resolve, reject) => {
-        const opened = indexedDB.open(database);
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          if (!opened.result.objectStoreNames.contains('entries')) return resolve([]);
-          const all = opened.result.transaction('entries').objectStore('entries').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            opened.result.close();
-            resolve(all.result.map((entry) => ({ key: entry.key, subject: entry.doc.settings.subject, unsaved: entry.change > entry.confirmed, undoSteps: entry.history.undo.length })));
-          };
-        };
-      }),
-    JOURNAL_DATABASE,
-  );
 
 /** What the frame gets when it opens IndexedDB itself: the browser refuses it storage, being of another site than the page. */
 const frameStorage = (frame: Frame): Promise<string> =>
@@ -172,13 +151,14 @@ describe('the editor at work', () => {
       expect(await mountEditor(before, { designId: design.id })).toEqual({ ok: true });
       let frame = await editorFrame(before);
       expect(await frameStorage(frame)).not.toBe('open');
+      const journalKey = await journalKeyOf(testKey, 'traveller', host.origin);
       const subject = frame.getByRole('textbox', { name: 'Subject' });
       await subject.waitFor();
       await context.setOffline(true);
       await subject.fill('Written on a train');
       await frame.getByRole('button', { name: 'Save', exact: true }).click();
       await frame.locator('.save-state.offline').waitFor();
-      await waitFor('the change in the page’s journal', async () => (await hostJournal(before)).some((entry) => entry.unsaved && entry.subject === 'Written on a train'));
+      await waitFor('the change in the page’s journal', async () => (await hostJournal(before, journalKey)).entries.some((entry) => entry.unsaved && entry.subject === 'Written on a train'));
       await before.close();
       expect(await stored(testKey, 'traveller', design.id)).toMatchObject({ revision: 0, doc: { settings: { subject: design.doc.settings.subject } } });
 
@@ -194,7 +174,7 @@ describe('the editor at work', () => {
       expect(saved.doc).toEqual({ ...design.doc, settings: { ...design.doc.settings, subject: 'Written on a train' } });
       expect(await frame.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Written on a train');
       await waitFor('the journal emptied by the save', async () => {
-        const entries = await hostJournal(after);
+        const { entries } = await hostJournal(after, journalKey);
         return entries.length === 1 && !entries[0].unsaved;
       });
     } finally {
@@ -205,13 +185,14 @@ describe('the editor at work', () => {
   it('undoes 300 steps after the page is reloaded', async () => {
     const { testKey } = newProject('email');
     const design = await saveDesign(testKey, 'undoer', 'Undo', exampleDesign('email'));
-    await browser.open({ key: testKey, userId: 'undoer' });
+    const host = await browser.open({ key: testKey, userId: 'undoer' });
     const { page } = browser;
+    const journalKey = await journalKeyOf(testKey, 'undoer', host.origin);
     expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
     let frame = await editorFrame(page);
     // Two fields in turn: each change is a step of its own (typing in one field joins its last step).
     for (let step = 1; step <= 300; step++) await frame.getByRole('textbox', { name: step % 2 ? 'Subject' : 'Preheader' }).fill(`Step ${step}`);
-    await waitFor('300 steps in the page’s journal', async () => (await hostJournal(page)).some((entry) => entry.key === design.id && entry.undoSteps === 300));
+    await waitFor('300 steps in the page’s journal', async () => (await hostJournal(page, journalKey)).entries.some((entry) => entry.key === design.id && entry.undoSteps === 300));
 
     await page.reload();
     expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });

@@ -6,6 +6,7 @@ const failure = (code: string, message: string): ApiResponse => ({ status: 0, bo
 
 async function send(baseUrl: string, request: ApiRequest, token: string): Promise<ApiResponse> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
   let body: BodyInit | undefined;
   if (request.bytes) {
     body = request.bytes;

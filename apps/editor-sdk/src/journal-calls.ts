@@ -1,12 +1,12 @@
 import type { JournalRequest } from '@embed/editor-protocol';
-import { answerJournal, Journal, type JournalAnswer } from '@embed/editor-journal';
+import { answerJournal, Journal, type JournalAnswer, JournalKeys, keyBytes } from '@embed/editor-journal';
 
 const DRAFT_TAB_KEY = 'embed-editor-draft';
 
 /**
  * The key of this tab's drafts, kept in the page's sessionStorage: it lasts as long as the
- * tab, across reloads, so that a new design's draft comes back after a reload or a crash,
- * and is never shown to the next person who opens a new design on a shared browser.
+ * tab, across reloads, so that a new design's draft comes back after a reload or a crash.
+ * The person's keys keep one person's draft from another's in the same tab (PersonJournal).
  * Without sessionStorage, a draft lasts as long as the page.
  */
 function tabDraftKey(): string {
@@ -20,20 +20,53 @@ function tabDraftKey(): string {
   return `draft:${key ?? crypto.randomUUID()}`;
 }
 
-// The page's journal and draft key, each made once for every editor in the page.
-let journal: Promise<Journal> | undefined;
+// The page's draft key, made once for every editor in the page.
 let draftTab: string | undefined;
 
 /**
- * Runs a journal operation for an editor frame on the page's journal. `slot` is the
- * editor's place among those mounted in this page (0 for the first): it keeps the drafts
- * of two new designs in one page apart, and finds each again after a reload that mounts
- * them in the same order.
+ * One mounted editor's journal: the page's IndexedDB, opened with the keys of the person
+ * the editor's token acts for, which the service gives with the token
+ * (`journalKey()`, GET /editor/v1/session). Opened at the frame's first request, and
+ * then answering the frame's operations for that person only. `slot` is the editor's
+ * place among those mounted in this page (0 for the first): it keeps the drafts of two
+ * new designs in one page apart, and finds each again after a reload that mounts them in
+ * the same order.
  */
-export function callJournal(request: JournalRequest, slot: number): Promise<JournalAnswer> {
-  return answerJournal(
-    () => (journal ??= Journal.open()),
-    request,
-    () => `${(draftTab ??= tabDraftKey())}:${slot}`,
-  );
+export class PersonJournal {
+  private opened: Promise<Journal> | undefined;
+  private forgotten = false;
+
+  constructor(
+    private readonly journalKey: () => Promise<string>,
+    private readonly slot: number,
+    private readonly database?: string,
+  ) {}
+
+  /** Runs a journal operation the editor frame asked for. */
+  answer(request: JournalRequest): Promise<JournalAnswer> {
+    return answerJournal(() => this.journal(), request, () => `${(draftTab ??= tabDraftKey())}:${this.slot}`);
+  }
+
+  /** Deletes everything this person's editors kept in this browser; the editor goes on without a journal. */
+  async forget(): Promise<void> {
+    const journal = await this.open();
+    this.forgotten = true;
+    await journal.forget();
+  }
+
+  private journal(): Promise<Journal> {
+    if (this.forgotten) return Promise.reject(new Error('This person’s journal was forgotten (logout).'));
+    return this.open();
+  }
+
+  private open(): Promise<Journal> {
+    // A journal that could not open (no key: offline, the person erased) is tried again at the next need.
+    this.opened ??= this.journalKey()
+      .then(async (key) => Journal.open(await JournalKeys.derive(keyBytes(key)), this.database))
+      .catch((error: unknown) => {
+        this.opened = undefined;
+        throw error;
+      });
+    return this.opened;
+  }
 }

@@ -4,7 +4,7 @@
 // so that each call carries the page's real Origin for the server to check (contracts §3).
 // It also keeps the editor's journal of unsaved changes in the page's IndexedDB, which a
 // browser gives the page under its default settings and refuses the frame of another site
-// (libs/editor-protocol/src/journal.ts).
+// (libs/editor-protocol/src/journal.ts), sealed with the key of the token's person.
 import {
   EDITOR_APP_PATH,
   type EditorCommandName,
@@ -18,7 +18,7 @@ import {
   type PageMessage,
 } from '@embed/editor-protocol';
 import { callApi } from './api-calls';
-import { callJournal } from './journal-calls';
+import { PersonJournal } from './journal-calls';
 import { TokenKeeper, type TokenSource } from './tokens';
 
 export interface MountOptions extends EditorOptions {
@@ -45,7 +45,8 @@ class EditorHandle {
   private readonly listeners: { [K in keyof PublicEvents]: Set<Listener<K>> } = { change: new Set(), save: new Set(), error: new Set() };
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: EditorError) => void }>();
   private nextId = 1;
-  private readonly slot = mounted++;
+  /** This person's journal in the page's IndexedDB; its key comes with the token (GET /editor/v1/session). */
+  private readonly journal = new PersonJournal(() => this.journalKey(), mounted++);
   private design: unknown = null;
   private destroyed = false;
   private readonly ready: Promise<void>;
@@ -100,6 +101,17 @@ class EditorHandle {
     return this.command('export', [format]);
   }
 
+  /**
+   * Logout: deletes everything the editors of this person kept in this browser (their
+   * journal: unsaved changes and undo histories); this editor goes on without a journal.
+   * Works after destroy() too, once the editor had opened its journal.
+   */
+  forget(): Promise<void> {
+    return this.journal.forget().catch((error: unknown) => {
+      throw editorError('journal_unavailable', `The journal could not be forgotten: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
   /** The current design document (a copy: changing it changes nothing in the editor). */
   getDesign(): unknown {
     return structuredClone(this.design);
@@ -114,6 +126,14 @@ class EditorHandle {
     for (const { reject } of this.pending.values()) reject(editorError('editor_destroyed', 'The editor was destroyed.'));
     this.pending.clear();
     this.settleReady.reject(editorError('editor_destroyed', 'The editor was destroyed.'));
+  }
+
+  /** The person's journal key, as the service gives it with the token. */
+  private async journalKey(): Promise<string> {
+    const response = await callApi(baseUrl, this.tokens, { method: 'GET', path: '/editor/v1/session' });
+    const key = (response.body as { journalKey?: unknown } | null)?.journalKey;
+    if (response.status !== 200 || typeof key !== 'string') throw new Error(`The service gave no journal key (${response.status}).`);
+    return key;
   }
 
   private command<K extends EditorCommandName>(name: K, args: EditorCommands[K]['args']): Promise<EditorCommands[K]['result']> {
@@ -154,7 +174,7 @@ class EditorHandle {
         void callApi(baseUrl, this.tokens, message.request).then((response) => this.post({ type: 'api-result', id: message.id, response }));
         return;
       case 'journal':
-        void callJournal(message, this.slot).then((result) => this.post({ type: 'journal-result', id: message.id, ...result }));
+        void this.journal.answer(message).then((result) => this.post({ type: 'journal-result', id: message.id, ...result }));
         return;
       case 'result': {
         const waiting = this.pending.get(message.id);

@@ -61,4 +61,16 @@ describe('TokenKeeper', () => {
     await jest.advanceTimersByTimeAsync(10 * MINUTE);
     expect(getToken).toHaveBeenCalledTimes(1);
   });
+
+  it('stops renewing when forgotten while a getToken is on its way, and renews no more after', async () => {
+    let answer!: (token: { token: string; expiresAt: string }) => void;
+    const getToken = jest.fn(() => new Promise<{ token: string; expiresAt: string }>((resolve) => (answer = resolve)));
+    const keeper = new TokenKeeper(getToken);
+    const asked = keeper.get();
+    keeper.forget(); // destroy() while the page's server is minting
+    answer({ token: 't1', expiresAt: new Date(Date.now() + MINUTE).toISOString() });
+    expect(await asked).toBe('t1');
+    await jest.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(getToken).toHaveBeenCalledTimes(1);
+  });
 });

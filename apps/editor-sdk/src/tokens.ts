@@ -15,6 +15,8 @@ export class TokenKeeper {
   private token: { value: string; renewAt: number } | null = null;
   private pending: Promise<string> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** False once forgotten: a token asked for later (or already on its way) is used once, neither kept nor renewed. */
+  private renewing = true;
 
   constructor(private readonly source: TokenSource) {}
 
@@ -24,8 +26,9 @@ export class TokenKeeper {
     return this.pending;
   }
 
-  /** Drops the token and stops renewing it (the editor is gone). */
+  /** Drops the token and stops renewing it for good (the editor is gone), a getToken in flight included. */
   forget(): void {
+    this.renewing = false;
     clearTimeout(this.timer);
     this.token = null;
   }
@@ -37,6 +40,7 @@ export class TokenKeeper {
     const expiresAt = typeof answer === 'object' && answer.expiresAt ? Date.parse(answer.expiresAt) : NaN;
     const now = Date.now();
     const renewAt = Number.isNaN(expiresAt) ? now + UNSTATED_LIFETIME_MS : Math.max(now, expiresAt - RENEW_BEFORE_MS);
+    if (!this.renewing) return value;
     this.token = { value, renewAt };
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.get().catch(() => undefined), Math.max(1000, renewAt - now));

@@ -10,6 +10,7 @@ import { KeyResolver } from './auth/key-resolver';
 import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
 import { EditorRenderController } from './editor/editor-render.controller';
+import { EditorSessionController } from './editor/editor-session.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
@@ -56,6 +57,7 @@ export const GATEWAY_CONTROLLERS = [
   RenderController,
   EditorDesignsController,
   EditorRenderController,
+  EditorSessionController,
   FileDownloadsController,
   ImageUploadsController,
   EditorAssetsController,

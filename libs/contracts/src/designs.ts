@@ -31,6 +31,7 @@ export const DESIGNS_SUBJECTS = {
   revision: 'designs.revision.v1',
   export: 'designs.export.v1',
   storeImage: 'designs.images.store.v1',
+  journalKey: 'designs.journal-key.v1',
 } as const;
 
 /** One person of one project and environment: every read or write of designs is scoped by it. */
@@ -164,6 +165,27 @@ export const VerifyTokenReplySchema = Type.Union([
   Strict({ ok: Type.Literal(true), value: EditorSessionSchema, tokenOrigin: Type.Optional(Type.String()) }),
   Strict({ ...RefusalSchema.properties, tokenOrigin: Type.Optional(Type.String()) }),
 ]);
+
+/** The person's journal key: asked for by the editor API's session call, made on first need. */
+export const JournalKeyRequestSchema = Strict({ person: PersonScopeSchema });
+export type JournalKeyRequest = Static<typeof JournalKeyRequestSchema>;
+
+/** 32 random bytes, base64url without padding (43 characters). */
+export const JOURNAL_KEY_PATTERN = '^[A-Za-z0-9_-]{43}$';
+
+/**
+ * The key of a person's work kept in browsers: the SDK encrypts its journal entries with
+ * it and names them by a hash of it (docs/editor.md, Journal). Erasure drops it.
+ */
+export interface JournalKey {
+  journalKey: string;
+}
+export const JournalKeySchema = describing<JournalKey>()(Strict({ journalKey: Type.String({ pattern: JOURNAL_KEY_PATTERN }) }));
+
+/** `GET /editor/v1/session`: what the token acts as, as far as the editor needs to know. */
+export interface EditorSessionInfo extends JournalKey {
+  mode: DesignMode;
+}
 
 export const ListDesignsRequestSchema = Strict({
   person: PersonScopeSchema,

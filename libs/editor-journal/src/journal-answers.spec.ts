@@ -1,13 +1,15 @@
 import 'fake-indexeddb/auto';
 import { Journal } from './journal';
 import { answerJournal } from './journal-answers';
+import { JournalKeys } from './journal-keys';
 
 let databases = 0;
 const request = (op: string, args: unknown) => ({ op, args });
+const openFresh = async () => Journal.open(await JournalKeys.derive(new Uint8Array(32)), `answers-test-${databases++}`);
 
 describe('answerJournal', () => {
   it('opens with the draft key and runs the protocol’s operations on the journal', async () => {
-    const journal = Journal.open(`answers-test-${databases++}`);
+    const journal = openFresh();
     expect(await answerJournal(() => journal, request('open', []), () => 'draft:tab:0')).toEqual({ ok: true, value: { draftKey: 'draft:tab:0' } });
     expect(await answerJournal(() => journal, request('entry', ['D1']), () => 'unused')).toEqual({ ok: true, value: undefined });
     (await journal).close();
@@ -18,7 +20,7 @@ describe('answerJournal', () => {
     ['a method every object has', 'constructor', []],
     ['arguments that are no list', 'entry', 'D1'],
   ])('refuses %s', async (_name, op, args) => {
-    const journal = Journal.open(`answers-test-${databases++}`);
+    const journal = openFresh();
     expect(await answerJournal(() => journal, request(op, args), () => 'draft:tab:0')).toEqual({
       ok: false,
       error: { code: 'journal_unavailable', message: `There is no journal operation ${op}.` },

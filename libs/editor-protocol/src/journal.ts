@@ -36,7 +36,9 @@ export interface JournalOps {
   /**
    * Opens the page's journal; rejects when the page has no IndexedDB (private mode, storage
    * refused or full). The draft key names a new design's entry until its first save: one
-   * per browser tab and editor mounted in it, so a reload finds its draft again.
+   * per browser tab and editor mounted in it, so a reload finds its draft again; the SDK
+   * keeps each person's entries apart (sealed with their key), so it finds only the draft
+   * of the person the token is for.
    */
   open: { args: []; result: { draftKey: string } };
   /** Journals the state after a change; resolves with the change's number, for `confirm`. */

@@ -29,6 +29,8 @@ export interface ApiRequest {
   json?: unknown;
   bytes?: ArrayBuffer;
   contentType?: string;
+  /** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
+  idempotencyKey?: string;
 }
 
 /** What the SDK got back; a network failure is `status: 0` with the error's text. */

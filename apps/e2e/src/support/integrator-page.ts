@@ -6,7 +6,7 @@ import { baseUrl, waitFor } from './stack';
 export interface IntegratorPageOptions {
   /** The project's test key: the page's server mints tokens with it, as an integrator's does. */
   key: string;
-  /** The person the tokens are for. */
+  /** The person the tokens are for (until another signs in). */
   userId: string;
   /** The origin tokens are minted for; the page's own by default (another site's, to prove it fails). */
   tokenOrigin?: string;
@@ -24,11 +24,16 @@ export interface IntegratorPageOptions {
 export class IntegratorPage {
   private constructor(
     private readonly server: Server,
-    private readonly state: { origin: string; tokensMinted: number },
+    private readonly state: { origin: string; tokensMinted: number; userId: string },
   ) {}
 
   get origin(): string {
     return this.state.origin;
+  }
+
+  /** Another person signs in to the integrator's product: the page's server mints their tokens from now on. */
+  signIn(userId: string): void {
+    this.state.userId = userId;
   }
 
   /** How often the page's getToken reached its server. */
@@ -38,11 +43,11 @@ export class IntegratorPage {
 
   static async start(options: IntegratorPageOptions): Promise<IntegratorPage> {
     const service = baseUrl();
-    const state = { origin: '', tokensMinted: 0 };
+    const state = { origin: '', tokensMinted: 0, userId: options.userId };
     const server = createServer((request, response) => {
       if (request.method === 'POST' && request.url === '/my-editor-token') {
         state.tokensMinted++;
-        void mintToken(service, options.key, options.userId, options.tokenOrigin ?? state.origin).then(
+        void mintToken(service, options.key, state.userId, options.tokenOrigin ?? state.origin).then(
           (body) => response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body),
           (error: Error) => response.writeHead(502).end(error.message),
         );

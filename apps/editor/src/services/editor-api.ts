@@ -38,7 +38,21 @@ const errorOf = (response: ApiResponse): ApiFailure => {
   return new ApiFailure(body.code ?? `http_${response.status}`, body.error ?? `The service answered ${response.status}.`, response.status, response.body);
 };
 
-/** The editor API (contracts §3), called through the host page. */
+/**
+ * A new `Idempotency-Key`: 128 random bits in hex (getRandomValues, which a page served
+ * over plain http has too, unlike randomUUID).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The editor API (contracts §3), called through the host page. Every POST that makes
+ * something (a design, an export, an image) carries an Idempotency-Key; a create is given
+ * its key by the caller, which sends it again with the create's retries (Saving). The
+ * preview's render makes nothing and is not keyed: the service would keep every preview's
+ * HTML for a day.
+ */
 export class EditorApi {
   constructor(private readonly bridge: HostBridge) {}
 
@@ -57,8 +71,8 @@ export class EditorApi {
     await this.call({ method: 'GET', path: '/editor/v1/designs?limit=1' });
   }
 
-  createDesign(name: string, doc: DesignDocument): Promise<StoredDesign> {
-    return this.call({ method: 'POST', path: '/editor/v1/designs', json: { name, doc } });
+  createDesign(name: string, doc: DesignDocument, idempotencyKey: string): Promise<StoredDesign> {
+    return this.call({ method: 'POST', path: '/editor/v1/designs', json: { name, doc }, idempotencyKey });
   }
 
   /**
@@ -87,10 +101,10 @@ export class EditorApi {
 
   /** The design as last saved: an HtmlExport for html and text, a FileExport (a download link) for files. */
   exportDesign(id: string, format: ExportFormat): Promise<HtmlExport | FileExport> {
-    return this.call({ method: 'POST', path: `/editor/v1/designs/${encodeURIComponent(id)}/export`, json: { format } });
+    return this.call({ method: 'POST', path: `/editor/v1/designs/${encodeURIComponent(id)}/export`, json: { format }, idempotencyKey: newIdempotencyKey() });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {
-    return file.arrayBuffer().then((bytes) => this.call({ method: 'POST', path: '/editor/v1/images', bytes, contentType: file.type }));
+    return file.arrayBuffer().then((bytes) => this.call({ method: 'POST', path: '/editor/v1/images', bytes, contentType: file.type, idempotencyKey: newIdempotencyKey() }));
   }
 }

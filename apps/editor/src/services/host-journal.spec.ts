@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { DesignDocument } from '@embed/design-document/model';
 import { EditorHistory } from '@embed/editor-core';
-import { answerJournal, Journal } from '@embed/editor-journal';
+import { answerJournal, Journal, JournalKeys } from '@embed/editor-journal';
 import type { JournalChange } from '@embed/editor-protocol';
 import { type AskJournal, HostJournal } from './host-journal';
 import { JournalWriter } from './journal-writer';
@@ -10,7 +10,7 @@ import { JournalWriter } from './journal-writer';
 // the W3C specifies it, in memory): every message is cloned as postMessage clones it.
 let databases = 0;
 function hostPage(draftKey = 'draft:tab-1:0') {
-  const journal = Journal.open(`host-journal-test-${databases++}`);
+  const journal = JournalKeys.derive(new Uint8Array(32)).then((keys) => Journal.open(keys, `host-journal-test-${databases++}`));
   const asked: string[] = [];
   const ask = (async (op, args) => {
     asked.push(op);

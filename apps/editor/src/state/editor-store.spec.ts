@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { DesignDocument } from '@embed/design-document/model';
 import { newBlock, openedState } from '@embed/editor-core';
-import { Journal } from '@embed/editor-journal';
+import { Journal, JournalKeys } from '@embed/editor-journal';
 import type { ApiRequest, ApiResponse } from '@embed/editor-protocol';
 import { EditorApi } from '../services/editor-api';
 import type { HostBridge } from '../services/host-bridge';
@@ -28,13 +28,15 @@ function service() {
   const requests: ApiRequest[] = [];
   let stored: Stored | null = null;
   let held: (() => void)[] | null = null;
-  const network = { offline: false };
+  const network = { offline: false, lostCreateAnswers: 0 };
   const answer = (request: ApiRequest): ApiResponse => {
     if (network.offline) return { status: 0, body: { code: 'network_error', error: 'offline' }, headers: {} };
     if (request.path === '/editor/v1/images') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
     const body = request.json as { name?: string; doc: DesignDocument; baseRevision?: number };
     if (request.method === 'POST') {
       stored = { id: 'D1', name: body.name ?? 'n', revision: 0, doc: body.doc };
+      // The design is made, and then the answer is lost to a 503 (a gateway's deadline, a restart).
+      if (network.lostCreateAnswers > 0 && network.lostCreateAnswers--) return { status: 503, body: { code: 'service_unavailable', error: 'lost' }, headers: {} };
       return { status: 201, body: stored, headers: {} };
     }
     const current = stored as Stored;
@@ -85,9 +87,12 @@ let databases = 0;
 // Node's, which fake-indexeddb schedules with (the editor's types are the browser's).
 declare function setImmediate(callback: () => void): unknown;
 
-/** Lets the journal's IndexedDB work (on real setImmediate) and the promises after it run, until `done` holds. */
+/**
+ * Lets the journal's IndexedDB work (on real setImmediate), its sealing (WebCrypto, on
+ * Node's thread pool) and the promises after them run, until `done` holds.
+ */
 async function until(done: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 100 && !done(); turn++) {
+  for (let turn = 0; turn < 10_000 && !done(); turn++) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     await jest.advanceTimersByTimeAsync(0);
   }
@@ -158,6 +163,26 @@ describe('EditorStore', () => {
     expect(requests).toHaveLength(2);
     expect(await second).toEqual({ designId: 'D1', revision: 1 });
     expect(JSON.stringify(requests[1].json)).toContain('later');
+  });
+
+  it('sends a create whose answer was lost again as it was, with the same Idempotency-Key, then the edits made since', async () => {
+    const { api, requests, network, stored } = service();
+    const { store: editor } = store(api);
+    network.lostCreateAnswers = 1;
+    typeInto(editor, 'First words');
+    await expect(editor.save()).rejects.toMatchObject({ code: 'service_unavailable' });
+    typeInto(editor, 'Words typed while it failed');
+    await jest.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
+    await until(() => editor.saveState === 'saved');
+    expect(sent(requests)).toEqual(['POST /editor/v1/designs -', 'POST /editor/v1/designs -', 'PUT /editor/v1/designs/D1 0']);
+    const [lost, again] = requests;
+    expect(lost.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toEqual(lost);
+    expect(JSON.stringify(stored().doc)).toContain('Words typed while it failed');
+    // A new design's first create has a key of its own.
+    const { store: other } = store(api);
+    await other.save();
+    expect(requests[3].idempotencyKey).not.toBe(lost.idempotencyKey);
   });
 
   it('puts an uploaded image in its block wherever the block moved meanwhile, as one undo step', async () => {
@@ -273,7 +298,7 @@ describe('EditorStore', () => {
 
   it('keeps saves made offline in the journal, tries again, and saves them once the network is back', async () => {
     const { api, requests, network, stored } = service();
-    const journal = await Journal.open(`store-test-${databases++}`);
+    const journal = await Journal.open(await JournalKeys.derive(new Uint8Array(32)), `store-test-${databases++}`);
     const { store: editor, events } = store(api, { journal: { journal, key: 'draft:tab' } });
     await editor.save();
     network.offline = true;
@@ -298,7 +323,7 @@ describe('EditorStore', () => {
 
   it('opens from the journal after a reload: the unsaved changes are saved, with their undo history', async () => {
     const { api, requests, stored } = service();
-    const journal = await Journal.open(`store-test-${databases++}`);
+    const journal = await Journal.open(await JournalKeys.derive(new Uint8Array(32)), `store-test-${databases++}`);
     const { store: before } = store(api, { journal: { journal, key: 'draft:tab' } });
     await before.save();
     for (let step = 1; step <= 30; step++) subject(before, `Step ${step}`);

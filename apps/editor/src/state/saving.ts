@@ -1,7 +1,7 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { nextSave, saveReducer, type SaveEvent, type SaveState, type ServerDesign } from '@embed/editor-core';
+import { nextSave, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
 import type { EditorError, SavedDesign } from '@embed/editor-protocol';
-import { ApiFailure, type EditorApi } from '../services/editor-api';
+import { ApiFailure, type EditorApi, newIdempotencyKey, type StoredDesign } from '../services/editor-api';
 import type { JournalWriter } from '../services/journal-writer';
 
 /** Autosave this long after the last change. */
@@ -26,8 +26,19 @@ interface Waiter {
 
 const failureOf = (error: unknown): ApiFailure => (error instanceof ApiFailure ? error : new ApiFailure('save_failed', String(error), 0, null));
 
-/** A refusal that may pass by itself: the service busy (429) or failing (5xx). */
-const passing = (failure: ApiFailure) => failure.status === 429 || failure.status >= 500;
+/** A refusal that may pass by itself: the service busy (429), failing (5xx), or still doing the same create (409 idempotency_key_reused). */
+const passing = (failure: ApiFailure) => failure.status === 429 || failure.status >= 500 || failure.code === 'idempotency_key_reused';
+
+/** A refusal of the request itself (4xx): the service did nothing, and a create sent again is a new one. */
+const refused = (failure: ApiFailure) => failure.status >= 400 && failure.status < 500 && !passing(failure);
+
+/** A create as sent: what it carried, for which edit, and its Idempotency-Key. */
+interface CreateSent {
+  key: string;
+  name: string;
+  doc: DesignDocument;
+  edit: number;
+}
 
 /**
  * Saving, with the save-state machine of editor-core as its memory: every change counts
@@ -49,6 +60,13 @@ export class Saving {
    * it is not sent as an autosave, so its restore point is kept apart from the autosaves.
    */
   private asked = false;
+  /**
+   * A create whose outcome is unknown (no answer, or a 5xx: the service may have made the
+   * design before failing): it is sent again exactly as it was, with its key, so that the
+   * service answers the design it made instead of making a second one. Later edits are
+   * saved onto it next.
+   */
+  private unsettledCreate: CreateSent | null = null;
 
   constructor(
     public state: SaveState,
@@ -158,24 +176,35 @@ export class Saving {
     const autosave = !this.asked;
     const journaled = this.journal?.flush() ?? Promise.resolve(null);
     this.apply({ type: 'saveStarted' });
+    const { create, sent } = this.send(request, { doc, name }, autosave);
     try {
-      const stored =
-        request.kind === 'create'
-          ? await this.api.createDesign(name, doc)
-          : await this.api.saveDesign(request.designId, { doc, name, baseRevision: request.baseRevision, autosave });
+      const stored = await sent;
+      this.unsettledCreate = null;
       if (!autosave) this.asked = false;
       this.retries = 0;
       this.told = null;
-      if (request.kind === 'create') await this.journal?.rekey(stored.id);
-      await this.journal?.confirm(await journaled, { designId: stored.id, revision: stored.revision });
-      this.apply({ type: 'saved', design: stored, edit: request.edit });
+      if (create) await this.journal?.rekey(stored.id);
+      // A create sent again carries an older state than the journal's: the journal takes the design's id and revision, and its changes stay unsaved.
+      await this.journal?.confirm(create && create.doc !== doc ? 0 : await journaled, { designId: stored.id, revision: stored.revision });
+      this.apply({ type: 'saved', design: stored, edit: create?.edit ?? request.edit });
       this.events.saved({ designId: stored.id, revision: stored.revision });
       this.inFlight = false;
       this.settleWaiters(stored);
+      // A create sent again carried an older state: the edits made since are saved onto it now.
+      if (create && create.doc !== doc) void this.pump();
     } catch (error) {
       this.inFlight = false;
-      this.failed(failureOf(error));
+      const failure = failureOf(error);
+      if (refused(failure)) this.unsettledCreate = null;
+      this.failed(failure);
     }
+  }
+
+  /** Sends `request`: a save of the current state, or a create, the unsettled one as it was first sent if there is one. */
+  private send(request: SaveRequest, current: { doc: DesignDocument; name: string }, autosave: boolean): { create: CreateSent | null; sent: Promise<StoredDesign> } {
+    if (request.kind === 'update') return { create: null, sent: this.api.saveDesign(request.designId, { ...current, baseRevision: request.baseRevision, autosave }) };
+    const create = (this.unsettledCreate ??= { key: newIdempotencyKey(), ...current, edit: request.edit });
+    return { create, sent: this.api.createDesign(create.name, create.doc, create.key) };
   }
 
   private failed(failure: ApiFailure): void {

@@ -4,9 +4,11 @@ import {
   DesignIdSchema,
   type DesignList,
   type DesignSummary,
+  type EditorSessionInfo,
   ERROR_CODES,
   type ErrorCode,
   FILE_FORMATS,
+  JOURNAL_KEY_PATTERN,
   type FileExport,
   type HtmlChunks,
   type HtmlExport,
@@ -105,6 +107,10 @@ export const RESPONSE_SCHEMAS = {
   RestorePointSummary: pointSummary,
   RestorePoint: objectOf<RestorePoint>({ ...(pointSummary.properties as { [K in keyof RestorePointSummary]: JsonSchema }), doc: object }),
   RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePointSummary') }, nextCursor: { type: ['string', 'null'] } }),
+  EditorSession: objectOf<EditorSessionInfo>({
+    mode,
+    journalKey: { type: 'string', pattern: JOURNAL_KEY_PATTERN, description: 'The person’s journal key: 32 random bytes, base64url. The SDK encrypts what it keeps in the browser with it; erasure drops it.' },
+  }),
   ImageUpload: objectOf<{ url: string }>({ url: { type: 'string', format: 'uri' } }),
   Liveness: objectOf<{ status: 'ok' }>({ status: { const: 'ok' } }),
   Readiness: objectOf<{ status: 'ready'; checks: Record<string, string> }>({

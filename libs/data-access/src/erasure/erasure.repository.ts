@@ -63,7 +63,8 @@ export class ErasureRepository {
       // Waits for the person's lock until the deadline, so a marking that gives up is answered 503 while nothing changed.
       await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${waitAllowedMs(context.deadline)}ms'`);
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${personLock(person.id)})`;
-      await tx.$executeRaw`UPDATE "Person" SET state = 'erasing', "erasureRequestedAt" = COALESCE("erasureRequestedAt", now()) WHERE id = ${person.id}`;
+      // The journal key goes at once: the person's copies in browsers are unreadable from now on (docs/erasure.md).
+      await tx.$executeRaw`UPDATE "Person" SET state = 'erasing', "erasureRequestedAt" = COALESCE("erasureRequestedAt", now()), "journalKey" = NULL WHERE id = ${person.id}`;
       assertBeforeDeadline(context.deadline, 'the person was marked erasing');
       return { projectId: scope.projectId, environment: scope.environment, personId: person.id };
     });

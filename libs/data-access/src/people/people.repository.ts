@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type PersonScope, type RequestContext } from '@embed/contracts';
 import { newId } from '../ids';
 import { PrismaService, type SqlRunner } from '../prisma.service';
 import { prepared } from '../statement';
+
+/** A journal key's size: an AES-256 key. */
+export const JOURNAL_KEY_BYTES = 32;
 
 /** `erasing` from the moment an erasure starts until the person's row is gone. */
 export type PersonState = 'active' | 'erasing';
@@ -86,5 +90,23 @@ export class PeopleRepository {
       [newId('psn'), scope.projectId, scope.environment, scope.userId],
     );
     return { ...scope, personId: person.id, state: person.state };
+  }
+
+  /**
+   * The person's journal key (docs/erasure.md), made now when they have none; null once
+   * their erasure started (it dropped the key). Made in one statement, so two first needs
+   * at once get the same key; read without writing once it exists.
+   */
+  async journalKey(person: KnownPerson): Promise<Buffer | null> {
+    const [kept] = await this.prisma.sql<{ journalKey: Buffer | null }>(
+      prepared('person-journal-key', `SELECT "journalKey" FROM "Person" WHERE id = $1 AND state = 'active'`),
+      [person.personId],
+    );
+    if (!kept || kept.journalKey) return kept?.journalKey ?? null;
+    const [made] = await this.prisma.sql<{ journalKey: Buffer }>(
+      prepared('person-journal-key-make', `UPDATE "Person" SET "journalKey" = COALESCE("journalKey", $2) WHERE id = $1 AND state = 'active' RETURNING "journalKey"`),
+      [person.personId, randomBytes(JOURNAL_KEY_BYTES)],
+    );
+    return made?.journalKey ?? null;
   }
 }

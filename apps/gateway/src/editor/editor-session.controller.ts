@@ -1,0 +1,32 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { DESIGNS_SUBJECTS, type EditorSession, type EditorSessionInfo, type JournalKeyRequest } from '@embed/contracts';
+import { Session } from '../auth/request-context';
+import { ServiceCalls } from '../services/call-service';
+import { EditorEndpoint } from './editor-endpoint';
+
+/**
+ * What the token acts as, for the editor's SDK: the project's mode, and the person's
+ * journal key, with which the SDK encrypts and names the work it keeps in the browser
+ * (docs/editor.md, Journal), so that it is read back only for this person, and for no
+ * one once they are erased (the key goes with them).
+ */
+@Controller('editor/v1/session')
+export class EditorSessionController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  @Get()
+  // The key is the person's: no cache keeps it.
+  @Header('Cache-Control', 'no-store')
+  @EditorEndpoint('editorRead', {
+    operationId: 'getEditorSession',
+    summary: 'What the token acts as: the project’s mode and the person’s journal key (made on first need).',
+    answers: { 200: 'EditorSession' },
+    errors: { 409: ['user_erased'] },
+  })
+  async session(@Session() session: EditorSession): Promise<EditorSessionInfo> {
+    const { projectId, environment, userId } = session;
+    const request: JournalKeyRequest = { person: { projectId, environment, userId } };
+    const { journalKey } = await this.services.call(DESIGNS_SUBJECTS.journalKey, request);
+    return { mode: session.mode, journalKey };
+  }
+}
