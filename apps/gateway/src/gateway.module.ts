@@ -10,6 +10,7 @@ import { KeyResolver } from './auth/key-resolver';
 import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
 import { EditorRenderController } from './editor/editor-render.controller';
+import { EditorSessionController } from './editor/editor-session.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
@@ -28,6 +29,7 @@ import { OpenApiController } from './openapi/openapi.controller';
 import { ReferenceController } from './openapi/reference.controller';
 import { ReferencePages, SITE_SETTINGS, type SiteSettings } from './openapi/reference-pages';
 import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
+import { UnauthenticatedBudget } from './rate-limits/unauthenticated-budget';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
 import { ServiceCalls } from './services/call-service';
 
@@ -56,6 +58,7 @@ export const GATEWAY_CONTROLLERS = [
   RenderController,
   EditorDesignsController,
   EditorRenderController,
+  EditorSessionController,
   FileDownloadsController,
   ImageUploadsController,
   EditorAssetsController,
@@ -91,6 +94,7 @@ export class GatewayModule {
         EditorSites,
         RateLimitGuard,
         RateLimiterService,
+        UnauthenticatedBudget,
         IdempotencySweep,
         { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
         { provide: EditorAssets, useValue: new EditorAssets(path.resolve(config.EDITOR_ASSETS_DIR)) },

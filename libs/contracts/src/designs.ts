@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { DesignMode, TenantScope } from './domain';
+import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
 import { MergeSchema, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
 import {
@@ -14,6 +14,7 @@ import {
   Strict,
   TenantScopeSchema,
   TimeSchema,
+  TokenAccessSchema,
   UserIdSchema,
 } from './schema';
 
@@ -112,6 +113,8 @@ export const MintTokenRequestSchema = Strict({
   /** Already normalised by the gateway (scheme://host[:port]). */
   origin: Type.String({ minLength: 1, maxLength: 2048 }),
   ttlSeconds: Type.Integer({ minimum: 60, maximum: 900 }),
+  /** Absent from a gateway of an earlier release: an edit token, as every token was. */
+  access: Type.Optional(TokenAccessSchema),
 });
 export type MintTokenRequest = Static<typeof MintTokenRequestSchema>;
 
@@ -134,8 +137,15 @@ export type VerifyTokenRequest = Static<typeof VerifyTokenRequestSchema>;
 export interface EditorSession extends PersonScope {
   origin: string;
   mode: DesignMode;
+  /** What the token allows: a `read` token is refused every write (403 token_read_only). */
+  access: TokenAccess;
 }
-const EditorSessionSchema = describing<EditorSession>()(Strict({ ...PersonScopeSchema.properties, origin: Type.String(), mode: DesignModeSchema }));
+const EditorSessionSchema = describing<EditorSession>()(
+  Strict({ ...PersonScopeSchema.properties, origin: Type.String(), mode: DesignModeSchema, access: TokenAccessSchema }),
+);
+
+/** What the editor learns of its token from the service (`GET /editor/v1/session`). */
+export type TokenSession = Pick<EditorSession, 'mode' | 'access'>;
 
 /**
  * The reply of `verifyToken`. A refusal of a stored token (used from another site, ended,

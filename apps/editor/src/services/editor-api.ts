@@ -1,4 +1,4 @@
-import type { ExportFormat, FileExport, HtmlExport } from '@embed/contracts';
+import type { ExportFormat, FileExport, HtmlExport, TokenSession } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -52,38 +52,38 @@ export class EditorApi {
   }
 
   getDesign(id: string): Promise<StoredDesign> {
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}` });
+    return this.call({ op: 'getDesign', designId: id });
   }
 
-  /** Proves the token works from this page (a new design calls nothing else before its first save). */
-  async checkAccess(): Promise<void> {
-    await this.call({ method: 'GET', path: '/editor/v1/designs?limit=1' });
+  /** What the token allows, from the service; it also proves the token works from this page. */
+  session(): Promise<TokenSession> {
+    return this.call({ op: 'getSession' });
   }
 
   createDesign(name: string, doc: DesignDocument): Promise<StoredDesign> {
-    return this.call({ method: 'POST', path: '/editor/v1/designs', json: { name, doc } });
+    return this.call({ op: 'createDesign', body: { name, doc } });
   }
 
   /** A new revision; with `baseRevision`, 409 revision_conflict (the stored design in the body) when another save came first. */
   saveDesign(id: string, save: { name?: string; doc: DesignDocument; baseRevision?: number }): Promise<StoredDesign> {
-    return this.call({ method: 'PUT', path: `/editor/v1/designs/${encodeURIComponent(id)}`, json: save });
+    return this.call({ op: 'saveDesign', designId: id, body: save });
   }
 
   listRevisions(id: string): Promise<{ revisions: RestorePoint[] }> {
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions` });
+    return this.call({ op: 'listRevisions', designId: id });
   }
 
   /** The renderer's HTML of the document being edited (the previews); `designId` once it is saved. */
   render(doc: DesignDocument, designId: string | null): Promise<RenderedPreview> {
-    return this.call({ method: 'POST', path: '/editor/v1/render', json: designId ? { doc, designId } : { doc } });
+    return this.call({ op: 'renderPreview', body: designId ? { doc, designId } : { doc } });
   }
 
   /** The design as last saved: an HtmlExport for html and text, a FileExport (a download link) for files. */
   exportDesign(id: string, format: ExportFormat): Promise<HtmlExport | FileExport> {
-    return this.call({ method: 'POST', path: `/editor/v1/designs/${encodeURIComponent(id)}/export`, json: { format } });
+    return this.call({ op: 'exportDesign', designId: id, body: { format } });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {
-    return file.arrayBuffer().then((bytes) => this.call({ method: 'POST', path: '/editor/v1/images', bytes, contentType: file.type }));
+    return file.arrayBuffer().then((bytes) => this.call({ op: 'uploadImage', bytes, contentType: file.type }));
   }
 }

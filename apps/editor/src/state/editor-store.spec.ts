@@ -31,9 +31,9 @@ function service() {
   const network = { offline: false };
   const answer = (request: ApiRequest): ApiResponse => {
     if (network.offline) return { status: 0, body: { code: 'network_error', error: 'offline' }, headers: {} };
-    if (request.path === '/editor/v1/images') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
-    const body = request.json as { name?: string; doc: DesignDocument; baseRevision?: number };
-    if (request.method === 'POST') {
+    if (request.op === 'uploadImage') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
+    const body = (request as { body: { name?: string; doc: DesignDocument; baseRevision?: number } }).body;
+    if (request.op === 'createDesign') {
       stored = { id: 'D1', name: body.name ?? 'n', revision: 0, doc: body.doc };
       return { status: 201, body: stored, headers: {} };
     }
@@ -79,7 +79,11 @@ function store(api: EditorApi, options: StoreOptions = {}, opened = opening(null
 const typeInto = (target: EditorStore, text: string) =>
   target.dispatch({ type: 'setRichText', at: { row: 0, column: 0, block: 0 }, content: [{ type: 'paragraph', content: [{ text }] }] }, { coalesceKey: 'typing' });
 const subject = (target: EditorStore, words: string) => target.dispatch({ type: 'patchSettings', patch: { subject: words } });
-const sent = (requests: ApiRequest[]) => requests.map((request) => `${request.method} ${request.path} ${(request.json as { baseRevision?: number })?.baseRevision ?? '-'}`);
+const sent = (requests: ApiRequest[]) =>
+  requests.map((request) => {
+    const { designId, body } = request as { designId?: string; body?: { baseRevision?: number } };
+    return `${request.op} ${designId ?? '-'} ${body?.baseRevision ?? '-'}`;
+  });
 
 let databases = 0;
 // Node's, which fake-indexeddb schedules with (the editor's types are the browser's).
@@ -107,7 +111,7 @@ describe('EditorStore', () => {
     typeInto(editor, 'Hello');
     expect(editor.saveState).toBe('unsaved');
     expect(await editor.save()).toEqual({ designId: 'D1', revision: 1 });
-    expect(sent(requests)).toEqual(['POST /editor/v1/designs -', 'PUT /editor/v1/designs/D1 0']);
+    expect(sent(requests)).toEqual(['createDesign - -', 'saveDesign D1 0']);
     expect(editor.saveState).toBe('saved');
     expect(events).toMatchObject({ changes: 1, saves: [{ designId: 'D1', revision: 0 }, { designId: 'D1', revision: 1 }] });
     // Nothing changed since: no request.
@@ -125,7 +129,7 @@ describe('EditorStore', () => {
     expect(requests).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(1);
     expect(requests).toHaveLength(1);
-    expect(JSON.stringify(requests[0].json)).toContain('Hel');
+    expect(JSON.stringify(requests[0])).toContain('Hel');
   });
 
   it('never overlaps saves: one asked for during another follows it with the newer document', async () => {
@@ -142,7 +146,7 @@ describe('EditorStore', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(requests).toHaveLength(2);
     expect(await second).toEqual({ designId: 'D1', revision: 1 });
-    expect(JSON.stringify(requests[1].json)).toContain('later');
+    expect(JSON.stringify(requests[1])).toContain('later');
   });
 
   it('puts an uploaded image in its block wherever the block moved meanwhile, as one undo step', async () => {
@@ -223,7 +227,7 @@ describe('EditorStore', () => {
 
     editor.keepMine();
     await jest.advanceTimersByTimeAsync(0);
-    expect(sent(requests).slice(2)).toEqual(['PUT /editor/v1/designs/D1 1']);
+    expect(sent(requests).slice(2)).toEqual(['saveDesign D1 1']);
     expect(stored()).toMatchObject({ revision: 2, doc: { settings: { subject: 'Mine, still' } } });
     expect(editor.saveState).toBe('saved');
   });
@@ -243,7 +247,7 @@ describe('EditorStore', () => {
     expect(editor.doc.settings).toEqual({ subject: 'Mine' });
     // Going back to mine is an edit like any other, saved on their revision.
     await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    expect(sent(requests).slice(2)).toEqual(['PUT /editor/v1/designs/D1 1']);
+    expect(sent(requests).slice(2)).toEqual(['saveDesign D1 1']);
   });
 
   it('says offline that the changes are kept only in the page when the host page has no journal', async () => {
@@ -296,7 +300,7 @@ describe('EditorStore', () => {
     expect(after.recoveredAt).toEqual(expect.any(Number));
     after.start();
     await until(() => after.saveState === 'saved');
-    expect(sent(requests).slice(1)).toEqual(['PUT /editor/v1/designs/D1 0']);
+    expect(sent(requests).slice(1)).toEqual(['saveDesign D1 0']);
     expect(stored().doc.settings).toEqual({ subject: 'Step 30' });
     let undone = 0;
     while (after.history.canUndo) {

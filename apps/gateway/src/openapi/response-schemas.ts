@@ -14,6 +14,8 @@ import {
   type RenderedDesign,
   type RestorePoint,
   type RestorePointList,
+  TOKEN_ACCESS,
+  type TokenSession,
 } from '@embed/contracts';
 import { asJsonSchema } from '../http/shared-schemas';
 
@@ -102,6 +104,7 @@ export const RESPONSE_SCHEMAS = {
   RestorePoint: objectOf<RestorePoint>({ revision: integer, name: string, createdAt: dateTime, doc: object }),
   RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePoint') } }),
   ImageUpload: objectOf<{ url: string }>({ url: { type: 'string', format: 'uri' } }),
+  TokenSession: objectOf<TokenSession>({ mode, access: { type: 'string', enum: TOKEN_ACCESS } }),
   Liveness: objectOf<{ status: 'ok' }>({ status: { const: 'ok' } }),
   Readiness: objectOf<{ status: 'ready'; checks: Record<string, string> }>({
     status: { const: 'ready' },
