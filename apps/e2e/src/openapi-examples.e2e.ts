@@ -92,6 +92,9 @@ async function collect(): Promise<Examples> {
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
     answer('ImageUpload', 'POST /editor/v1/images with a PNG', { ...uploaded, body: JSON.parse(uploaded.text) });
+    const reader = (await call('POST', '/embed/v1/tokens', { bearer: key, body: { ...tokenBody, access: 'read' } })).body.token as string;
+    const asReader = { bearer: reader, headers: { origin: EDITOR_SITE } };
+    answer('TokenSession', 'GET /editor/v1/session with a read token', await call('GET', '/editor/v1/session', asReader));
     answer('Liveness', 'GET /healthz', await call('GET', '/healthz'));
     answer('Readiness', 'GET /readyz', await call('GET', '/readyz'));
 
@@ -102,6 +105,7 @@ async function collect(): Promise<Examples> {
     error('render of a page design for an email project', await call('POST', '/embed/v1/render', { bearer: key, body: { doc: exampleDesign('page') } }));
     error('a secret key never issued', await call('POST', '/embed/v1/tokens', { bearer: 'sk_test_never_issued', body: tokenBody }));
     error('an editor token never issued', await call('GET', '/editor/v1/designs', { bearer: 'et_never_issued', headers: { origin: EDITOR_SITE } }));
+    error('a save with a read token', await call('PUT', `/editor/v1/designs/${id}`, { ...asReader, body: { doc: exampleDesign('email') } }));
     error('a token for a site the project does not allow', await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: PERSON }, origin: 'https://evil.example' } }));
     error('a design that is not this person’s', await call('GET', `/embed/v1/users/${PERSON}/designs/${NO_SUCH_DESIGN}`, { bearer: key }));
     error('an editor file that does not exist', await call('GET', '/editor/v1/app/assets/none.js'));
