@@ -116,15 +116,16 @@ describe('the editor held to its token and its design', () => {
     expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
     const frame = await editorFrame(page);
 
-    const faces = await waitFor('the design’s font face in the editor', async () => {
+    const faces = await waitFor('the stylesheet to have loaded', async () => {
       const texts = await frame.evaluate(() => document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)));
-      return texts.length ? texts : false;
+      const linked = await frame.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.startsWith('https://fonts.hostile.example/')));
+      return texts.length || linked ? texts : false;
     });
-    expect(faces).toEqual([expect.stringMatching(/^@font-face \{ font-family: "Hostile Sans"; src: url\("https:\/\/fonts\.hostile\.example\/hostile\.woff2"\)/)]);
     const text = frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true });
     // Clicked as a person would: visible, and with nothing of the stylesheet drawn over it.
     await text.click({ timeout: 5000 });
     expect(await frame.evaluate(() => getComputedStyle(document.body).visibility)).toBe('visible');
+    expect(faces).toEqual([expect.stringMatching(/^@font-face \{ font-family: "Hostile Sans"; src: url\("https:\/\/fonts\.hostile\.example\/hostile\.woff2"\)/)]);
     await page.unroute('https://fonts.hostile.example/**');
   });
 });
