@@ -51,6 +51,9 @@ describe('EmbedClient against the real stack', () => {
     const invalid = await apiError(embed.createToken({ user: { id: 'ann' }, origin: EDITOR_SITE, ttl: 30 }));
     expect(invalid).toMatchObject({ status: 400, code: 'request_invalid', retryAfter: null });
     expect(invalid.message).toMatch(/ttl/);
+
+    const reader = await embed.createToken({ user: { id: 'ann' }, origin: EDITOR_SITE, access: 'read' });
+    expect((await call('GET', '/editor/v1/session', { bearer: reader.token, headers: { origin: EDITOR_SITE } })).body).toEqual({ mode: 'email', access: 'read' });
   });
 
   it('listDesigns pages newest first, and listAllDesigns iterates every page', async () => {

@@ -70,7 +70,7 @@ describe('editor tokens', () => {
 
   it('verifies a token from its own site only, until it expires', async () => {
     const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'tok-user', origin: SITE, ttlSeconds: 60 });
-    await expect(value(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual({ projectId, environment: 'test', userId: 'tok-user', origin: SITE, mode: 'email' });
+    await expect(value(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual({ projectId, environment: 'test', userId: 'tok-user', origin: SITE, mode: 'email', access: 'edit' });
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: 'https://other.example.com' })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: null })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
     await query(`UPDATE "EditorToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [hashSecret(token)]);
@@ -85,8 +85,16 @@ describe('editor tokens', () => {
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(403, 'project_suspended'));
   });
 
+  it('keeps what a token allows and answers it with the session; a mint without it makes an edit token', async () => {
+    const read = await mint({ access: 'read' });
+    if (!read.ok) throw new Error(JSON.stringify(read.error));
+    await expect(value(DESIGNS_SUBJECTS.verifyToken, { token: read.value.token, origin: SITE })).resolves.toMatchObject({ access: 'read' });
+    expect(await query(`SELECT access::text FROM "EditorToken" WHERE "tokenHash" = $1`, [hashSecret(read.value.token)])).toEqual([{ access: 'read' }]);
+  });
+
   it('refuses a payload that does not match, naming the field', async () => {
     await expect(mint({ ttlSeconds: 5 })).resolves.toEqual({ ok: false, error: expect.objectContaining({ code: 'request_invalid', message: expect.stringContaining('ttlSeconds') }) });
+    await expect(mint({ access: 'write' })).resolves.toEqual({ ok: false, error: expect.objectContaining({ code: 'request_invalid', message: expect.stringContaining('access') }) });
   });
 });
 

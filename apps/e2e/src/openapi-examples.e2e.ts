@@ -104,6 +104,9 @@ async function collect(): Promise<Examples> {
     error('render of a page design for an email project', await call('POST', '/embed/v1/render', { bearer: key, body: { doc: exampleDesign('page') } }));
     error('a secret key never issued', await call('POST', '/embed/v1/tokens', { bearer: 'sk_test_never_issued', body: tokenBody }));
     error('an editor token never issued', await call('GET', '/editor/v1/designs', { bearer: 'et_never_issued', headers: { origin: EDITOR_SITE } }));
+    const reader = (await call('POST', '/embed/v1/tokens', { bearer: key, body: { ...tokenBody, access: 'read' } })).body.token as string;
+    const asReader = { bearer: reader, headers: { origin: EDITOR_SITE } };
+    error('a save with a read token', await call('PUT', `/editor/v1/designs/${id}`, { ...asReader, body: { doc: exampleDesign('email') } }));
     error('a token for a site the project does not allow', await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: PERSON }, origin: 'https://evil.example' } }));
     error('a design that is not this person’s', await call('GET', `/embed/v1/users/${PERSON}/designs/${NO_SUCH_DESIGN}`, { bearer: key }));
     error('a revision the design keeps no restore point of', await editor('GET', `/designs/${id}/revisions/7`));

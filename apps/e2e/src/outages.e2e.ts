@@ -136,6 +136,18 @@ describe.each<Outage>(['postgres', 'redis', 'nats', 'store'])('with %s stopped u
     }
   });
 
+  // nats.js keeps a request while it reconnects, until the request's deadline: a token
+  // waited about 5 s for its 503. The gateway knows the connection is lost, and says so at once.
+  if (outage === 'nats') {
+    it('answers 503 at once for every request that needs a service, once the gateway knows NATS is lost', async () => {
+      for (const [what, send] of Object.entries(requests(session)).filter(([name]) => NEEDS[name as Request].includes('nats'))) {
+        const started = Date.now();
+        const answer = await send();
+        expect({ what, status: answer.status, fast: Date.now() - started < 1000 }).toEqual({ what, status: 503, fast: true });
+      }
+    });
+  }
+
   // The webhook dispatcher among them while Redis is away: it claims its deliveries from PostgreSQL.
   it('keeps every service whose own /readyz does not check it ready', async () => {
     for (const service of Object.keys(OWN_CHECKS).filter((name) => !OWN_CHECKS[name].includes(outage))) {

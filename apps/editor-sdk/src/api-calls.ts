@@ -1,10 +1,10 @@
-import { type ApiRequest, type ApiResponse, isEditorApiPath } from '@embed/editor-protocol';
+import { type ApiCall, apiCallOf, type ApiRequest, type ApiResponse } from '@embed/editor-protocol';
 import type { TokenKeeper } from './tokens';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const failure = (code: string, message: string): ApiResponse => ({ status: 0, body: { code, error: message }, headers: {} });
 
-async function send(baseUrl: string, request: ApiRequest, token: string): Promise<ApiResponse> {
+async function send(baseUrl: string, request: ApiCall, token: string): Promise<ApiResponse> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
   let body: BodyInit | undefined;
@@ -27,11 +27,13 @@ async function send(baseUrl: string, request: ApiRequest, token: string): Promis
 
 /**
  * Makes an API call for the frame from the host page, so the browser sends the page's
- * own Origin and the server decides. Only editor API paths are called; a 401
- * `token_invalid` is retried once with a new token.
+ * own Origin and the server decides. The frame names the operation; the URL is built
+ * here (apiCallOf), so the frame can reach the editor API's calls and nothing else. A
+ * 401 `token_invalid` is retried once with a new token.
  */
-export async function callApi(baseUrl: string, tokens: TokenKeeper, request: ApiRequest): Promise<ApiResponse> {
-  if (!isEditorApiPath(request.path)) return failure('request_invalid', `the editor may not call ${request.path}`);
+export async function callApi(baseUrl: string, tokens: TokenKeeper, asked: ApiRequest): Promise<ApiResponse> {
+  const request = apiCallOf(asked);
+  if (!request) return failure('request_invalid', `the editor may not ask for ${JSON.stringify(String(asked?.op)).slice(0, 80)} with these ids`);
   const attempt = async (forceNewToken: boolean) => {
     let token: string;
     try {

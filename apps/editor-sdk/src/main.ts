@@ -130,7 +130,7 @@ class EditorHandle {
 
   /** The person's journal key, as the service gives it with the token. */
   private async journalKey(): Promise<string> {
-    const response = await callApi(baseUrl, this.tokens, { method: 'GET', path: '/editor/v1/session' });
+    const response = await callApi(baseUrl, this.tokens, { op: 'getSession' });
     const key = (response.body as { journalKey?: unknown } | null)?.journalKey;
     if (response.status !== 200 || typeof key !== 'string') throw new Error(`The service gave no journal key (${response.status}).`);
     return key;

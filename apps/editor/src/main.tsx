@@ -44,7 +44,6 @@ async function openDesign(api: EditorApi, options: EditorOptions, journalOpening
     const entry = await journal?.entry(server.id).catch(() => undefined);
     return { opened: opening(server, entry, fresh()), journal: journal && { journal, key: server.id } };
   }
-  await api.checkAccess();
   const journal = await journalOpening;
   const entry = await journal?.unsaved(journal.draftKey).catch(() => undefined);
   return { opened: opening(null, entry, fresh()), journal: journal && { journal, key: journal.draftKey } };
@@ -70,9 +69,13 @@ async function start(): Promise<void> {
   const options = await bridge.connect();
   const api = new EditorApi(bridge);
   const translator = createTranslator(options.locale);
-  const readOnly = options.readOnly === true;
   let opened;
+  let readOnly: boolean;
   try {
+    // The service, not the page, says what the token allows (and that it works from this
+    // page): a read token mounts read-only whatever the page asked.
+    const session = await api.session();
+    readOnly = options.readOnly === true || session.access === 'read';
     opened = await openDesign(api, options, openJournal(bridge, readOnly), translator);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);

@@ -29,6 +29,7 @@ import { OpenApiController } from './openapi/openapi.controller';
 import { ReferenceController } from './openapi/reference.controller';
 import { ReferencePages, SITE_SETTINGS, type SiteSettings } from './openapi/reference-pages';
 import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
+import { UnauthenticatedBudget } from './rate-limits/unauthenticated-budget';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
 import { ServiceCalls } from './services/call-service';
 
@@ -93,6 +94,7 @@ export class GatewayModule {
         EditorSites,
         RateLimitGuard,
         RateLimiterService,
+        UnauthenticatedBudget,
         IdempotencySweep,
         { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
         { provide: EditorAssets, useValue: new EditorAssets(path.resolve(config.EDITOR_ASSETS_DIR)) },

@@ -30,6 +30,8 @@ export interface CreateTokenRequest {
   origin: string;
   /** Seconds, 60 to 900; 900 when left out. */
   ttl?: number;
+  /** `read`: the editor opens, previews and exports, and every write is refused (403 token_read_only); `edit` when left out. */
+  access?: 'edit' | 'read';
 }
 
 /** Spec 4.2: query of one page. */

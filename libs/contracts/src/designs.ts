@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { DesignMode, TenantScope } from './domain';
+import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
 import { MergeSchema, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
 import {
@@ -14,6 +14,7 @@ import {
   Strict,
   TenantScopeSchema,
   TimeSchema,
+  TokenAccessSchema,
   UserIdSchema,
 } from './schema';
 
@@ -130,6 +131,8 @@ export const MintTokenRequestSchema = Strict({
   /** Already normalised by the gateway (scheme://host[:port]). */
   origin: Type.String({ minLength: 1, maxLength: 2048 }),
   ttlSeconds: Type.Integer({ minimum: 60, maximum: 900 }),
+  /** Absent from a gateway of an earlier release: an edit token, as every token was. */
+  access: Type.Optional(TokenAccessSchema),
 });
 export type MintTokenRequest = Static<typeof MintTokenRequestSchema>;
 
@@ -152,8 +155,12 @@ export type VerifyTokenRequest = Static<typeof VerifyTokenRequestSchema>;
 export interface EditorSession extends PersonScope {
   origin: string;
   mode: DesignMode;
+  /** What the token allows: a `read` token is refused every write (403 token_read_only). */
+  access: TokenAccess;
 }
-const EditorSessionSchema = describing<EditorSession>()(Strict({ ...PersonScopeSchema.properties, origin: Type.String(), mode: DesignModeSchema }));
+const EditorSessionSchema = describing<EditorSession>()(
+  Strict({ ...PersonScopeSchema.properties, origin: Type.String(), mode: DesignModeSchema, access: TokenAccessSchema }),
+);
 
 /**
  * The reply of `verifyToken`. A refusal of a stored token (used from another site, ended,
@@ -182,10 +189,11 @@ export interface JournalKey {
 }
 export const JournalKeySchema = describing<JournalKey>()(Strict({ journalKey: Type.String({ pattern: JOURNAL_KEY_PATTERN }) }));
 
-/** `GET /editor/v1/session`: what the token acts as, as far as the editor needs to know. */
-export interface EditorSessionInfo extends JournalKey {
-  mode: DesignMode;
-}
+/**
+ * `GET /editor/v1/session`: what the token acts as, as far as the editor needs to know:
+ * the project's mode, what the token allows, and the person's journal key.
+ */
+export interface EditorSessionInfo extends JournalKey, Pick<EditorSession, 'mode' | 'access'> {}
 
 export const ListDesignsRequestSchema = Strict({
   person: PersonScopeSchema,

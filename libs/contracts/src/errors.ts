@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'project_suspended',
   'workspace_suspended',
   'origin_not_allowed',
+  'token_read_only',
   'design_not_found',
   'revision_not_found',
   'mode_unavailable',

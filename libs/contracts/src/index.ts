@@ -11,5 +11,6 @@ export * from './images';
 export * from './deadlines';
 export * from './request-context';
 export * from './schema';
+export * from './ids';
 export * from './messages';
 export * from './message-check';

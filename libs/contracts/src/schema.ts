@@ -1,5 +1,6 @@
 import { type Static, type TSchema, type TObject, type TProperties, Type } from '@sinclair/typebox';
-import { DESIGN_MODES, ENVIRONMENTS } from './domain';
+import { DESIGN_MODES, ENVIRONMENTS, TOKEN_ACCESS } from './domain';
+import { DESIGN_ID_PATTERN } from './ids';
 import { ERROR_CODES } from './errors';
 
 /**
@@ -31,6 +32,7 @@ export const describing =
 
 export const EnvironmentSchema = OneOf(ENVIRONMENTS);
 export const DesignModeSchema = OneOf(DESIGN_MODES);
+export const TokenAccessSchema = OneOf(TOKEN_ACCESS);
 export const TenantScopeSchema = Strict({ projectId: Type.String({ minLength: 1, maxLength: 64 }), environment: EnvironmentSchema });
 /** Spec: User id, the integrator's own id for a person. */
 export const UserIdSchema = Type.String({ minLength: 1, maxLength: 256 });
@@ -38,8 +40,6 @@ export const UserIdSchema = Type.String({ minLength: 1, maxLength: 256 });
 export const UserRefSchema = Strict({ id: UserIdSchema });
 export type UserRef = Static<typeof UserRefSchema>;
 export const PersonScopeSchema = Strict({ ...TenantScopeSchema.properties, userId: UserIdSchema });
-/** A design id: 26 letters and digits (a ULID, as the designs service makes them). */
-export const DESIGN_ID_PATTERN = /^[0-9A-Za-z]{26}$/;
 export const DesignIdSchema = Type.String({ pattern: DESIGN_ID_PATTERN.source });
 export const DesignNameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** Times as the APIs show them: ISO 8601, UTC. */

@@ -1,4 +1,4 @@
-import { hashSecret, newEditorToken, newSecretKey, newWebhookSecret, secretKeyEnvironment, secretMatchesHash } from './credentials';
+import { hashSecret, isEditorTokenShaped, newEditorToken, newSecretKey, newWebhookSecret, secretKeyEnvironment, secretMatchesHash } from './credentials';
 
 describe('credentials', () => {
   it('makes secret keys that carry their environment and never repeat', () => {
@@ -12,6 +12,13 @@ describe('credentials', () => {
   it('rejects strings that are not secret keys', () => {
     for (const value of ['', 'sk_test_', 'sk_prod_' + 'a'.repeat(43), newWebhookSecret(), newEditorToken(), `${newSecretKey('test')}x`]) {
       expect(secretKeyEnvironment(value)).toBeNull();
+    }
+  });
+
+  it('tells editor tokens by their shape alone', () => {
+    expect(isEditorTokenShaped(newEditorToken())).toBe(true);
+    for (const value of ['', 'et_', 'et_x', `${newEditorToken()}x`, `${newEditorToken()}\n`, newSecretKey('test'), newWebhookSecret(), 'et_' + '.'.repeat(43)]) {
+      expect(isEditorTokenShaped(value)).toBe(false);
     }
   });
 

@@ -33,3 +33,8 @@ export function secretKeyEnvironment(secret: string): Environment | null {
   const match = SECRET_KEY_PATTERN.exec(secret);
   return match ? (match[1] as Environment) : null;
 }
+
+const EDITOR_TOKEN_PATTERN = /^et_[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` is shaped like one newEditorToken makes: anything else is refused without looking it up. */
+export const isEditorTokenShaped = (token: string): boolean => EDITOR_TOKEN_PATTERN.test(token);

@@ -1,2 +1,3 @@
+export * from './api-ops';
 export * from './journal';
 export * from './messages';

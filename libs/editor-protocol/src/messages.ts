@@ -3,6 +3,7 @@
 // the API itself: it asks the SDK, whose fetch carries the host page's real Origin, so the
 // server, not the browser, decides whether that page may use the token (contracts §3, §7).
 // The frame keeps its journal of unsaved changes in the page the same way (journal.ts).
+import type { ApiRequest } from './api-ops';
 import type { JournalOp, JournalOps } from './journal';
 
 /** Every message carries this tag and version, so other postMessage traffic is ignored. */
@@ -21,30 +22,11 @@ export interface EditorOptions {
   locale?: string;
 }
 
-/** An API call the frame asks the SDK to make: `path` is below the base URL, e.g. `/editor/v1/designs`. */
-export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  /** JSON bodies as values; image uploads as bytes with their content type. */
-  json?: unknown;
-  bytes?: ArrayBuffer;
-  contentType?: string;
-  /** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
-  idempotencyKey?: string;
-}
-
 /** What the SDK got back; a network failure is `status: 0` with the error's text. */
 export interface ApiResponse {
   status: number;
   body: unknown;
   headers: Record<string, string>;
-}
-
-/** The only paths the SDK calls for the frame: the editor API, nothing else on the service. */
-export const EDITOR_API_PREFIX = '/editor/v1/';
-
-export function isEditorApiPath(path: string): boolean {
-  return path.startsWith(EDITOR_API_PREFIX) && !path.includes('..') && !path.includes('//') && !path.includes('\\');
 }
 
 export interface SavedDesign {

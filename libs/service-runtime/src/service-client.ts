@@ -1,6 +1,6 @@
 import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
 import { type ClientProxy, ClientsModule, Transport } from '@nestjs/microservices';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { Events, JSONCodec, type NatsConnection } from 'nats';
 import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import { DeadlinePassedError, HOP_MARGIN_MS, type ReplyOf, type RequestOf, type Subject } from '@embed/contracts';
@@ -37,6 +37,12 @@ const codec = JSONCodec<{ pattern: string; data: unknown; id: string } | { err?:
 @Injectable()
 export class ServiceClient {
   private connection?: Promise<NatsConnection>;
+  /**
+   * Whether the connection to NATS is lost (nats.js reports it, then keeps trying). A
+   * request then fails at once: nats.js would hold it until its deadline (seconds of a
+   * caller's time) for an answer that cannot come before the connection is back.
+   */
+  private disconnected = false;
 
   constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
 
@@ -49,6 +55,7 @@ export class ServiceClient {
     try {
       if (calleeDeadline <= Date.now()) throw new DeadlinePassedError(`${subject} could be asked`);
       const nats = await this.connect();
+      if (this.disconnected) throw new Error('the connection to NATS is lost; reconnecting');
       const message = codec.encode({ pattern: subject, data: payload ?? {}, id: randomUUID() });
       const answer = await nats.request(subject, message, { timeout: Math.max(1, deadline - Date.now()), headers: natsHeadersOf(hop.context) });
       const reply = codec.decode(answer.data) as { err?: unknown; response?: ReplyOf<S> };
@@ -74,13 +81,24 @@ export class ServiceClient {
 
   private connect(): Promise<NatsConnection> {
     this.connection ??= this.client.connect().then(
-      () => this.client.unwrap<NatsConnection>(),
+      () => this.watch(this.client.unwrap<NatsConnection>()),
       (error: unknown) => {
         this.connection = undefined;
         throw error;
       },
     );
     return this.connection;
+  }
+
+  /** Follows the connection's state from nats.js's status events, for as long as it lives. */
+  private watch(nats: NatsConnection): NatsConnection {
+    void (async () => {
+      for await (const status of nats.status()) {
+        if (status.type === Events.Disconnect) this.disconnected = true;
+        else if (status.type === Events.Reconnect) this.disconnected = false;
+      }
+    })();
+    return nats;
   }
 }
 

@@ -8,11 +8,11 @@ const scope = { projectId: 'prj_1', environment: 'live' as const };
 const person: KnownPerson = { ...scope, userId: 'user-1', personId: 'psn_1', state: 'active' };
 
 function setup({ allowed = ['https://app.example.com'], token }: { allowed?: string[]; token?: Partial<EditorTokenContext> } = {}) {
-  const stored: { tokenHash: string; keyId: string; origin: string; expiresAt: Date }[] = [];
+  const stored: { tokenHash: string; keyId: string; origin: string; access: string; expiresAt: Date }[] = [];
   const tokens = {
     create: jest.fn(async (_person: KnownPerson, record: (typeof stored)[number]) => void stored.push(record)),
     findByHash: jest.fn(async () =>
-      token ? { person, origin: 'https://app.example.com', expiresAt: new Date(Date.now() + 60_000), mode: 'email', projectSuspended: false, workspaceSuspended: false, keyRevoked: false, originListed: true, ...token } : null,
+      token ? { person, origin: 'https://app.example.com', access: 'edit', expiresAt: new Date(Date.now() + 60_000), mode: 'email', projectSuspended: false, workspaceSuspended: false, keyRevoked: false, originListed: true, ...token } : null,
     ),
   };
   const sites = { isAllowed: jest.fn(async (_scope: unknown, origin: string) => allowed.includes(origin)) };
@@ -30,8 +30,14 @@ describe('TokensService.mint', () => {
     const { service, stored } = setup();
     const reply = await service.mint(mint, context);
     if (!reply.ok) throw new Error('expected a token');
-    expect(stored).toEqual([{ tokenHash: hashSecret(reply.value.token), keyId: 'key_1', origin: mint.origin, expiresAt: new Date(reply.value.expiresAt) }]);
+    expect(stored).toEqual([{ tokenHash: hashSecret(reply.value.token), keyId: 'key_1', origin: mint.origin, access: 'edit', expiresAt: new Date(reply.value.expiresAt) }]);
     expect(Date.parse(reply.value.expiresAt) - Date.now()).toBeGreaterThan(590_000);
+  });
+
+  it('keeps what the token allows', async () => {
+    const { service, stored } = setup();
+    await service.mint({ ...mint, access: 'read' }, context);
+    expect(stored).toEqual([expect.objectContaining({ access: 'read' })]);
   });
 
   it('refuses a site that is not allowed, without making the person known', async () => {
@@ -58,9 +64,13 @@ describe('TokensService.verify', () => {
 
   it('answers what the token acts for', async () => {
     await expect(setup({ token: {} }).service.verify(verify)).resolves.toEqual({
-      ...ok({ ...scope, userId: 'user-1', origin: 'https://app.example.com', mode: 'email' }),
+      ...ok({ ...scope, userId: 'user-1', origin: 'https://app.example.com', mode: 'email', access: 'edit' }),
       tokenOrigin: 'https://app.example.com',
     });
+  });
+
+  it('answers what a read token allows', async () => {
+    await expect(setup({ token: { access: 'read' } }).service.verify(verify)).resolves.toMatchObject({ ok: true, value: { access: 'read' } });
   });
 
   it.each([

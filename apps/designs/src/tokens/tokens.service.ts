@@ -41,7 +41,7 @@ export class TokensService {
   ) {}
 
   /** A token for one person on one site; only its hash is kept. Minting makes the person known. */
-  async mint({ scope, keyId, userId, origin, ttlSeconds }: MintTokenRequest, context: RequestContext): Promise<ServiceReply<MintedToken>> {
+  async mint({ scope, keyId, userId, origin, ttlSeconds, access = 'edit' }: MintTokenRequest, context: RequestContext): Promise<ServiceReply<MintedToken>> {
     if (!isNormalOrigin(origin)) return fail(400, 'request_invalid', 'origin must be a normalised origin (scheme://host[:port])');
     if (!originAllowed(scope.environment, origin, await this.sites.isAllowed(scope, origin)))
       return fail(403, 'origin_not_allowed', `${origin} is not an allowed site of this project's ${scope.environment} environment`);
@@ -50,7 +50,7 @@ export class TokensService {
     const token = newEditorToken();
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
     return unlessErased(async () => {
-      await this.tokens.create(person.value, { tokenHash: hashSecret(token), keyId, origin, expiresAt }, context);
+      await this.tokens.create(person.value, { tokenHash: hashSecret(token), keyId, origin, access, expiresAt }, context);
       return ok({ token, expiresAt: expiresAt.toISOString() });
     });
   }
@@ -76,6 +76,6 @@ export class TokensService {
     if (found.workspaceSuspended) return fail(403, 'workspace_suspended', 'the embed is suspended for this workspace');
     if (found.person.state === 'erasing') return userErased();
     const { projectId, environment, userId } = found.person;
-    return ok({ projectId, environment, userId, origin: found.origin, mode: found.mode });
+    return ok({ projectId, environment, userId, origin: found.origin, mode: found.mode, access: found.access });
   }
 }

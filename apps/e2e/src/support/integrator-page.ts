@@ -12,6 +12,8 @@ export interface IntegratorPageOptions {
   tokenOrigin?: string;
   /** Extra CSS for the host page (hostile styles must not reach the editor). */
   css?: string;
+  /** What the page's tokens allow (contracts §3); edit when left out. */
+  tokenAccess?: 'edit' | 'read';
 }
 
 /**
@@ -47,7 +49,7 @@ export class IntegratorPage {
     const server = createServer((request, response) => {
       if (request.method === 'POST' && request.url === '/my-editor-token') {
         state.tokensMinted++;
-        void mintToken(service, options.key, state.userId, options.tokenOrigin ?? state.origin).then(
+        void mintToken(service, options.key, state.userId, options.tokenOrigin ?? state.origin, options.tokenAccess).then(
           (body) => response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(body),
           (error: Error) => response.writeHead(502).end(error.message),
         );
@@ -73,11 +75,11 @@ export class IntegratorPage {
   }
 }
 
-async function mintToken(service: string, key: string, userId: string, origin: string): Promise<string> {
+async function mintToken(service: string, key: string, userId: string, origin: string, access?: 'edit' | 'read'): Promise<string> {
   const answer = await fetch(`${service}/embed/v1/tokens`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { id: userId }, origin }),
+    body: JSON.stringify({ user: { id: userId }, origin, ...(access && { access }) }),
   });
   if (answer.status !== 200) throw new Error(`token: ${answer.status} ${await answer.text()}`);
   return answer.text();

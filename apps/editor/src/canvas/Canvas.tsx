@@ -1,13 +1,17 @@
 import { keyOf, newRow } from '@embed/editor-core';
+import { useEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
 import { useStoreValues } from '../views/use-store';
 import { contentCss } from './canvas-styles';
+import { loadFontFaces } from './font-faces';
 import { RowView } from './RowView';
 
-/** Web fonts the design links to (https only, as the frame's policy allows). */
+/** Web fonts the design links to (https only, as the frame's policy allows): their font faces only, never their other rules. */
 function WebFonts({ fonts }: { fonts: { family: string; url: string }[] | undefined }) {
-  return <>{fonts?.filter((font) => font.url.startsWith('https://')).map((font) => <link key={font.url} rel="stylesheet" href={font.url} />)}</>;
+  const listed = JSON.stringify(fonts ?? []);
+  useEffect(() => loadFontFaces(fonts ?? []), [listed]);
+  return null;
 }
 
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */

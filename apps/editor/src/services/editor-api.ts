@@ -1,4 +1,4 @@
-import type { ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
+import type { EditorSessionInfo, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -63,16 +63,16 @@ export class EditorApi {
   }
 
   getDesign(id: string): Promise<StoredDesign> {
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}` });
+    return this.call({ op: 'getDesign', designId: id });
   }
 
-  /** Proves the token works from this page (a new design calls nothing else before its first save). */
-  async checkAccess(): Promise<void> {
-    await this.call({ method: 'GET', path: '/editor/v1/designs?limit=1' });
+  /** What the token allows, from the service; it also proves the token works from this page. */
+  session(): Promise<EditorSessionInfo> {
+    return this.call({ op: 'getSession' });
   }
 
   createDesign(name: string, doc: DesignDocument, idempotencyKey: string): Promise<StoredDesign> {
-    return this.call({ method: 'POST', path: '/editor/v1/designs', json: { name, doc }, idempotencyKey });
+    return this.call({ op: 'createDesign', body: { name, doc }, idempotencyKey });
   }
 
   /**
@@ -80,31 +80,30 @@ export class EditorApi {
    * An `autosave` is coalesced with the autosaves near it in the restore points.
    */
   saveDesign(id: string, save: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean }): Promise<StoredDesign> {
-    return this.call({ method: 'PUT', path: `/editor/v1/designs/${encodeURIComponent(id)}`, json: save });
+    return this.call({ op: 'saveDesign', designId: id, body: save });
   }
 
   /** A page of the design's restore points, without their documents; `cursor` is the last page's `nextCursor`. */
   listRevisions(id: string, cursor?: string): Promise<RestorePointList> {
-    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions${query}` });
+    return this.call({ op: 'listRevisions', designId: id, ...(cursor && { cursor }) });
   }
 
   /** One restore point with its document, read when the person takes it. */
   getRevision(id: string, revision: number): Promise<RestorePoint> {
-    return this.call({ method: 'GET', path: `/editor/v1/designs/${encodeURIComponent(id)}/revisions/${revision}` });
+    return this.call({ op: 'getRevision', designId: id, revision });
   }
 
   /** The renderer's HTML of the document being edited (the previews); `designId` once it is saved. */
   render(doc: DesignDocument, designId: string | null): Promise<RenderedPreview> {
-    return this.call({ method: 'POST', path: '/editor/v1/render', json: designId ? { doc, designId } : { doc } });
+    return this.call({ op: 'renderPreview', body: designId ? { doc, designId } : { doc } });
   }
 
   /** The design as last saved: an HtmlExport for html and text, a FileExport (a download link) for files. */
   exportDesign(id: string, format: ExportFormat): Promise<HtmlExport | FileExport> {
-    return this.call({ method: 'POST', path: `/editor/v1/designs/${encodeURIComponent(id)}/export`, json: { format }, idempotencyKey: newIdempotencyKey() });
+    return this.call({ op: 'exportDesign', designId: id, body: { format }, idempotencyKey: newIdempotencyKey() });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {
-    return file.arrayBuffer().then((bytes) => this.call({ method: 'POST', path: '/editor/v1/images', bytes, contentType: file.type, idempotencyKey: newIdempotencyKey() }));
+    return file.arrayBuffer().then((bytes) => this.call({ op: 'uploadImage', bytes, contentType: file.type, idempotencyKey: newIdempotencyKey() }));
   }
 }

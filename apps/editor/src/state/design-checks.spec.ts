@@ -29,7 +29,7 @@ describe('DesignChecks', () => {
     expect(checks.findings).toEqual([]);
 
     await jest.advanceTimersByTimeAsync(0);
-    expect(renders.map((request) => request.path)).toEqual(['/editor/v1/render']);
+    expect(renders.map((request) => request.op)).toEqual(['renderPreview']);
     expect(checks.meter).toMatchObject({ clipped: true });
     expect(checks.findings.map((finding) => finding.check)).toEqual(['image-alt', 'gmail-clipping']);
 

@@ -31,9 +31,9 @@ function service() {
   const network = { offline: false, lostCreateAnswers: 0 };
   const answer = (request: ApiRequest): ApiResponse => {
     if (network.offline) return { status: 0, body: { code: 'network_error', error: 'offline' }, headers: {} };
-    if (request.path === '/editor/v1/images') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
-    const body = request.json as { name?: string; doc: DesignDocument; baseRevision?: number };
-    if (request.method === 'POST') {
+    if (request.op === 'uploadImage') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
+    const body = (request as { body: { name?: string; doc: DesignDocument; baseRevision?: number } }).body;
+    if (request.op === 'createDesign') {
       stored = { id: 'D1', name: body.name ?? 'n', revision: 0, doc: body.doc };
       // The design is made, and then the answer is lost to a 503 (a gateway's deadline, a restart).
       if (network.lostCreateAnswers > 0 && network.lostCreateAnswers--) return { status: 503, body: { code: 'service_unavailable', error: 'lost' }, headers: {} };
@@ -81,7 +81,11 @@ function store(api: EditorApi, options: StoreOptions = {}, opened = opening(null
 const typeInto = (target: EditorStore, text: string) =>
   target.dispatch({ type: 'setRichText', at: { row: 0, column: 0, block: 0 }, content: [{ type: 'paragraph', content: [{ text }] }] }, { coalesceKey: 'typing' });
 const subject = (target: EditorStore, words: string) => target.dispatch({ type: 'patchSettings', patch: { subject: words } });
-const sent = (requests: ApiRequest[]) => requests.map((request) => `${request.method} ${request.path} ${(request.json as { baseRevision?: number })?.baseRevision ?? '-'}`);
+const sent = (requests: ApiRequest[]) =>
+  requests.map((request) => {
+    const { designId, body } = request as { designId?: string; body?: { baseRevision?: number } };
+    return `${request.op} ${designId ?? '-'} ${body?.baseRevision ?? '-'}`;
+  });
 
 let databases = 0;
 // Node's, which fake-indexeddb schedules with (the editor's types are the browser's).
@@ -112,7 +116,7 @@ describe('EditorStore', () => {
     typeInto(editor, 'Hello');
     expect(editor.saveState).toBe('unsaved');
     expect(await editor.save()).toEqual({ designId: 'D1', revision: 1 });
-    expect(sent(requests)).toEqual(['POST /editor/v1/designs -', 'PUT /editor/v1/designs/D1 0']);
+    expect(sent(requests)).toEqual(['createDesign - -', 'saveDesign D1 0']);
     expect(editor.saveState).toBe('saved');
     expect(events).toMatchObject({ changes: 1, saves: [{ designId: 'D1', revision: 0 }, { designId: 'D1', revision: 1 }] });
     // Nothing changed since: no request.
@@ -130,7 +134,7 @@ describe('EditorStore', () => {
     expect(requests).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(1);
     expect(requests).toHaveLength(1);
-    expect(JSON.stringify(requests[0].json)).toContain('Hel');
+    expect(JSON.stringify(requests[0])).toContain('Hel');
   });
 
   it('sends the saves of its timer as autosaves, and the saves asked for (Save, a restore) without the flag', async () => {
@@ -144,7 +148,7 @@ describe('EditorStore', () => {
     await editor.restore(doc());
     typeInto(editor, 'typed again');
     await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    const puts = requests.filter((request) => request.method === 'PUT').map((request) => (request.json as { autosave?: boolean }).autosave);
+    const puts = requests.filter((request) => request.op === 'saveDesign').map((request) => (request as { body: { autosave?: boolean } }).body.autosave);
     expect(puts).toEqual([true, false, false, true]);
   });
 
@@ -162,7 +166,7 @@ describe('EditorStore', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(requests).toHaveLength(2);
     expect(await second).toEqual({ designId: 'D1', revision: 1 });
-    expect(JSON.stringify(requests[1].json)).toContain('later');
+    expect(JSON.stringify(requests[1])).toContain('later');
   });
 
   it('sends a create whose answer was lost again as it was, with the same Idempotency-Key, then the edits made since', async () => {
@@ -174,15 +178,15 @@ describe('EditorStore', () => {
     typeInto(editor, 'Words typed while it failed');
     await jest.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
     await until(() => editor.saveState === 'saved');
-    expect(sent(requests)).toEqual(['POST /editor/v1/designs -', 'POST /editor/v1/designs -', 'PUT /editor/v1/designs/D1 0']);
-    const [lost, again] = requests;
+    expect(sent(requests)).toEqual(['createDesign - -', 'createDesign - -', 'saveDesign D1 0']);
+    const [lost, again] = requests as { idempotencyKey?: string }[];
     expect(lost.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     expect(again).toEqual(lost);
     expect(JSON.stringify(stored().doc)).toContain('Words typed while it failed');
     // A new design's first create has a key of its own.
     const { store: other } = store(api);
     await other.save();
-    expect(requests[3].idempotencyKey).not.toBe(lost.idempotencyKey);
+    expect((requests[3] as { idempotencyKey?: string }).idempotencyKey).not.toBe(lost.idempotencyKey);
   });
 
   it('puts an uploaded image in its block wherever the block moved meanwhile, as one undo step', async () => {
@@ -263,7 +267,7 @@ describe('EditorStore', () => {
 
     editor.keepMine();
     await jest.advanceTimersByTimeAsync(0);
-    expect(sent(requests).slice(2)).toEqual(['PUT /editor/v1/designs/D1 1']);
+    expect(sent(requests).slice(2)).toEqual(['saveDesign D1 1']);
     expect(stored()).toMatchObject({ revision: 2, doc: { settings: { subject: 'Mine, still' } } });
     expect(editor.saveState).toBe('saved');
   });
@@ -283,7 +287,7 @@ describe('EditorStore', () => {
     expect(editor.doc.settings).toEqual({ subject: 'Mine' });
     // Going back to mine is an edit like any other, saved on their revision.
     await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
-    expect(sent(requests).slice(2)).toEqual(['PUT /editor/v1/designs/D1 1']);
+    expect(sent(requests).slice(2)).toEqual(['saveDesign D1 1']);
   });
 
   it('says offline that the changes are kept only in the page when the host page has no journal', async () => {
@@ -336,7 +340,7 @@ describe('EditorStore', () => {
     expect(after.recoveredAt).toEqual(expect.any(Number));
     after.start();
     await until(() => after.saveState === 'saved');
-    expect(sent(requests).slice(1)).toEqual(['PUT /editor/v1/designs/D1 0']);
+    expect(sent(requests).slice(1)).toEqual(['saveDesign D1 0']);
     expect(stored().doc.settings).toEqual({ subject: 'Step 30' });
     let undone = 0;
     while (after.history.canUndo) {

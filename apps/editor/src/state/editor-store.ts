@@ -14,7 +14,7 @@ export type SaveDisplay = SaveStatus | 'new' | 'readOnly' | 'offlineUnkept';
 export { AUTOSAVE_DELAY_MS } from './saving';
 
 /** What SDK calls get back when the editor is read-only. */
-export const READ_ONLY_ERROR: EditorError = { code: 'editor_read_only', message: 'The editor was mounted with readOnly: true; the design cannot be changed or saved.' };
+export const READ_ONLY_ERROR: EditorError = { code: 'editor_read_only', message: 'The editor is read-only (mounted with readOnly: true, or with a token for reading); the design cannot be changed or saved.' };
 
 /** Runs `task` once the browser has painted the next frame. */
 export function afterNextPaint(task: () => void): void {

@@ -9,7 +9,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /** Which sites may read the editor API's answers before a token says which (EditorSites). */
 export interface EditorSiteCheck {
-  isEditorSite(origin: string): Promise<boolean>;
+  /** Rejects with 429 rate_limited once the client at address `client` has asked about too many unknown origins. */
+  isEditorSite(origin: string, client: string): Promise<boolean>;
 }
 
 /**
@@ -19,8 +20,8 @@ export interface EditorSiteCheck {
  * checked) any site the editor may be embedded on may, so that the editor can read the
  * code and, on 401, ask for a new token.
  */
-export async function readableBy(origin: string, tokenOrigin: string | undefined, sites: EditorSiteCheck): Promise<boolean> {
-  return tokenOrigin !== undefined ? origin === tokenOrigin : sites.isEditorSite(origin);
+export async function readableBy(origin: string, client: string, tokenOrigin: string | undefined, sites: EditorSiteCheck): Promise<boolean> {
+  return tokenOrigin !== undefined ? origin === tokenOrigin : sites.isEditorSite(origin, client);
 }
 
 function varyOnOrigin(reply: FastifyReply): void {
@@ -45,9 +46,9 @@ export function registerEditorCors(fastify: FastifyInstance, sites: EditorSiteCh
     varyOnOrigin(reply);
     const origin = request.headers.origin;
     if (typeof origin !== 'string') return;
-    const readable = await readableBy(origin, request.tokenOrigin, sites).catch((err: unknown) => {
-      // The answer goes out as it is; only the asking page cannot read it.
-      request.log.warn({ err }, 'could not tell whether the origin may read the answer');
+    const readable = await readableBy(origin, request.ip, request.tokenOrigin, sites).catch((err: unknown) => {
+      // The answer goes out as it is; only the asking page cannot read it (a client over its budget of made-up origins is no news).
+      if (!(err instanceof ApiError)) request.log.warn({ err }, 'could not tell whether the origin may read the answer');
       return false;
     });
     if (readable) void reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -56,7 +57,7 @@ export function registerEditorCors(fastify: FastifyInstance, sites: EditorSiteCh
     varyOnOrigin(reply);
     const origin = request.headers.origin;
     // A database away is answered 503 by the error handler, like any outage.
-    const allowed = typeof origin === 'string' && (await sites.isEditorSite(origin));
+    const allowed = typeof origin === 'string' && (await sites.isEditorSite(origin, request.ip));
     if (!allowed) throw new ApiError(403, 'origin_not_allowed', 'The editor API answers preflights only for the allowed sites of its projects, and localhost.');
     void reply
       .header('Access-Control-Allow-Origin', origin)

@@ -36,6 +36,7 @@ export class TokensController {
       userId: body.user.id,
       origin,
       ttlSeconds: body.ttl ?? DEFAULT_TOKEN_TTL_SECONDS,
+      access: body.access ?? 'edit',
     };
     return this.services.call(DESIGNS_SUBJECTS.mintToken, request);
   }

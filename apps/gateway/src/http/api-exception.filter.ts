@@ -46,6 +46,7 @@ function fastifyStatus(exception: unknown): number | undefined {
  */
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   return reply
+    .headers(error.headers)
     .header(REQUEST_ID_HEADER, request.id)
     .status(error.status)
     .send({ error: error.message, code: error.code, requestId: request.id, ...error.details });

@@ -19,6 +19,7 @@ import { createHttpAdapter } from '../http/fastify';
 import { RouteTable } from '../http/route-table';
 import { asJsonSchema, SHARED_PARTS } from '../http/shared-schemas';
 import { RateLimiterService } from '../rate-limits/rate-limiter.service';
+import { UnauthenticatedBudget } from '../rate-limits/unauthenticated-budget';
 import { ServiceCalls } from '../services/call-service';
 import { OpenApiController } from './openapi.controller';
 import { ReferencePages, SITE_SETTINGS } from './reference-pages';
@@ -31,7 +32,7 @@ const BASE_URL = 'https://embed.example.com';
   imports: [DiscoveryModule],
   controllers: [...GATEWAY_CONTROLLERS, HealthController],
   providers: [
-    ...[ServiceCalls, KeyResolver, RateLimiterService, ObjectStorage, PeopleRepository, ImagesRepository, IdempotencyRepository, ReadinessService, FILE_SETTINGS, EditorAssets, ReferencePages].map(
+    ...[ServiceCalls, KeyResolver, RateLimiterService, UnauthenticatedBudget, ObjectStorage, PeopleRepository, ImagesRepository, IdempotencyRepository, ReadinessService, FILE_SETTINGS, EditorAssets, ReferencePages].map(
       (provide) => ({ provide, useValue: {} }),
     ),
     { provide: SITE_SETTINGS, useValue: { publicBaseUrl: BASE_URL } },

@@ -17,6 +17,7 @@ import {
   type RestorePoint,
   type RestorePointList,
   type RestorePointSummary,
+  TOKEN_ACCESS,
 } from '@embed/contracts';
 import { asJsonSchema } from '../http/shared-schemas';
 
@@ -109,6 +110,7 @@ export const RESPONSE_SCHEMAS = {
   RestorePointList: objectOf<RestorePointList>({ revisions: { type: 'array', items: ref('RestorePointSummary') }, nextCursor: { type: ['string', 'null'] } }),
   EditorSession: objectOf<EditorSessionInfo>({
     mode,
+    access: { type: 'string', enum: TOKEN_ACCESS },
     journalKey: { type: 'string', pattern: JOURNAL_KEY_PATTERN, description: 'The person’s journal key: 32 random bytes, base64url. The SDK encrypts what it keeps in the browser with it; erasure drops it.' },
   }),
   ImageUpload: objectOf<{ url: string }>({ url: { type: 'string', format: 'uri' } }),

@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
 export type Operation = keyof typeof RATE_LIMITS;
 export const RATE_WINDOW_SECONDS = 60;
 
+/** Per minute and client address: editor tokens and Origins looked up that turned out unknown (UnauthenticatedBudget). */
+export const UNKNOWN_CREDENTIALS_PER_ADDRESS = 60;
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertBeforeDeadline, type DesignMode, type Environment, type RequestContext } from '@embed/contracts';
+import { assertBeforeDeadline, type DesignMode, type Environment, type RequestContext, type TokenAccess } from '@embed/contracts';
 import { newId } from '../ids';
 import { type KnownPerson, lockActivePersonSql, type PersonState } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
@@ -10,6 +10,7 @@ export interface NewEditorToken {
   /** The secret key that minted it: the token ends when that key is revoked. */
   keyId: string;
   origin: string;
+  access: TokenAccess;
   expiresAt: Date;
 }
 
@@ -17,6 +18,7 @@ export interface NewEditorToken {
 export interface EditorTokenContext {
   person: KnownPerson;
   origin: string;
+  access: TokenAccess;
   expiresAt: Date;
   mode: DesignMode;
   projectSuspended: boolean;
@@ -29,6 +31,7 @@ export interface EditorTokenContext {
 
 interface TokenRow {
   origin: string;
+  access: TokenAccess;
   expiresAt: Date;
   personId: string;
   externalId: string;
@@ -55,9 +58,9 @@ export class EditorTokensRepository {
     await this.prisma.sqlTransaction(async (sql) => {
       await lockActivePersonSql(sql, person);
       await sql(
-        prepared('editor-token-insert', `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, "expiresAt")
-         VALUES ($1, $2, $3, $4, $5::text::"Environment", $6, $7, $8::timestamptz AT TIME ZONE 'UTC')`),
-        [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.expiresAt.toISOString()],
+        prepared('editor-token-insert', `INSERT INTO "EditorToken" (id, "tokenHash", "personId", "projectId", environment, "keyId", origin, access, "expiresAt")
+         VALUES ($1, $2, $3, $4, $5::text::"Environment", $6, $7, $8::text::"TokenAccess", $9::timestamptz AT TIME ZONE 'UTC')`),
+        [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.access, token.expiresAt.toISOString()],
       );
       assertBeforeDeadline(context.deadline, 'the token was stored');
     });
@@ -66,7 +69,7 @@ export class EditorTokensRepository {
   /** Checked on every editor request, so one query with everything a verifier needs. */
   async findByHash(tokenHash: string): Promise<EditorTokenContext | null> {
     const [row] = await this.prisma.sql<TokenRow>(
-      prepared('editor-token-by-hash', `SELECT t.origin, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state::text AS state,
+      prepared('editor-token-by-hash', `SELECT t.origin, t.access::text AS access, t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt", p.id AS "personId", p."externalId", p.state::text AS state,
               p."projectId", p.environment::text AS environment, pr.mode::text AS mode, pr.suspended AS "projectSuspended", w.suspended AS "workspaceSuspended",
               k."revokedAt" IS NOT NULL AS "keyRevoked",
               EXISTS (SELECT 1 FROM "AllowedSite" s WHERE s."projectId" = t."projectId" AND s.environment = t.environment AND s.origin = t.origin) AS "originListed"
@@ -82,6 +85,7 @@ export class EditorTokensRepository {
     return {
       person: { projectId: row.projectId, environment: row.environment, userId: row.externalId, personId: row.personId, state: row.state },
       origin: row.origin,
+      access: row.access,
       expiresAt: row.expiresAt,
       mode: row.mode,
       projectSuspended: row.projectSuspended,

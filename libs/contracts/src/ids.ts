@@ -1,0 +1,5 @@
+// The id rules a browser needs too, in a file of their own (`@embed/contracts/ids`), so
+// that the editor and its SDK take them without the schemas of the whole registry.
+
+/** A design id: 26 letters and digits (a ULID, as the designs service makes them). */
+export const DESIGN_ID_PATTERN = /^[0-9A-Za-z]{26}$/;

@@ -1,0 +1,87 @@
+// The editor API calls the frame may ask the SDK for, by name. The frame never names a
+// path: the SDK builds each call's URL itself from the operation and ids that keep to the
+// id rule, so that no message from the frame can reach any other address of the service
+// (a path of `%2e%2e` segments, say, which the service would resolve outside the editor API).
+import { DESIGN_ID_PATTERN } from '@embed/contracts/ids';
+
+/** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
+interface Idempotent {
+  idempotencyKey?: string;
+}
+
+/** An editor API call the frame asks the SDK to make (contracts §3). Bodies are JSON values, an image its bytes. */
+export type ApiRequest =
+  | { op: 'getSession' }
+  | { op: 'getDesign'; designId: string }
+  | ({ op: 'createDesign'; body: unknown } & Idempotent)
+  | { op: 'saveDesign'; designId: string; body: unknown }
+  | { op: 'listRevisions'; designId: string; cursor?: string }
+  | { op: 'getRevision'; designId: string; revision: number }
+  | { op: 'renderPreview'; body: unknown }
+  | ({ op: 'exportDesign'; designId: string; body: unknown } & Idempotent)
+  | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent);
+export type ApiOp = ApiRequest['op'];
+
+/** The HTTP request the SDK makes for an ApiRequest: `path` is below the service's base URL. */
+export interface ApiCall extends Idempotent {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  json?: unknown;
+  bytes?: ArrayBuffer;
+  contentType?: string;
+}
+
+const EDITOR_API = '/editor/v1';
+
+/** The path of a design, or null when `id` is not a design id. */
+function designPath(id: unknown): string | null {
+  return typeof id === 'string' && DESIGN_ID_PATTERN.test(id) ? `${EDITOR_API}/designs/${encodeURIComponent(id)}` : null;
+}
+
+const isImageType = (type: unknown): type is string => typeof type === 'string' && /^image\/[a-z0-9.+-]{1,64}$/i.test(type);
+
+/** A restore point's revision: a whole number in the range the service keeps. */
+const isRevision = (revision: unknown): revision is number => Number.isSafeInteger(revision) && (revision as number) >= 0;
+
+/** The idempotency key the frame gave, when it is a plain string the header can carry. */
+function idempotencyOf(asked: Partial<Record<string, unknown>>): Idempotent {
+  const key = asked['idempotencyKey'];
+  return typeof key === 'string' && /^[\x21-\x7e]{1,255}$/.test(key) ? { idempotencyKey: key } : {};
+}
+
+/**
+ * The HTTP request for what the frame asked, or null for anything that is not one of the
+ * operations above with valid ids (the message comes through postMessage: its shape is checked here).
+ */
+export function apiCallOf(request: ApiRequest): ApiCall | null {
+  const asked = request as Partial<Record<string, unknown>>;
+  const design = designPath(asked['designId']);
+  const idempotent = idempotencyOf(asked);
+  switch (request.op) {
+    case 'getSession':
+      return { method: 'GET', path: `${EDITOR_API}/session` };
+    case 'getDesign':
+      return design === null ? null : { method: 'GET', path: design };
+    case 'createDesign':
+      return { method: 'POST', path: `${EDITOR_API}/designs`, json: request.body, ...idempotent };
+    case 'saveDesign':
+      return design === null ? null : { method: 'PUT', path: design, json: request.body };
+    case 'listRevisions': {
+      const cursor = asked['cursor'];
+      if (design === null || (cursor !== undefined && typeof cursor !== 'string')) return null;
+      return { method: 'GET', path: `${design}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` };
+    }
+    case 'getRevision':
+      return design === null || !isRevision(asked['revision']) ? null : { method: 'GET', path: `${design}/revisions/${asked['revision']}` };
+    case 'renderPreview':
+      return { method: 'POST', path: `${EDITOR_API}/render`, json: request.body };
+    case 'exportDesign':
+      return design === null ? null : { method: 'POST', path: `${design}/export`, json: request.body, ...idempotent };
+    case 'uploadImage':
+      return request.bytes instanceof ArrayBuffer && isImageType(request.contentType)
+        ? { method: 'POST', path: `${EDITOR_API}/images`, bytes: request.bytes, contentType: request.contentType, ...idempotent }
+        : null;
+    default:
+      return null;
+  }
+}
