@@ -19,4 +19,4 @@ export {
   ledgerKey,
   ownerPrefixes,
 } from './storage-keys';
-export { type ImageExtension, sniffImage } from './image-type';
+export { type ImageDimensions, imageDimensions, type ImageExtension, sniffImage } from './image-type';

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { fail, type ImageUpload, ok, type RequestContext, type ServiceReply, type StoreImageRequest } from '@embed/contracts';
+import { fail, IMAGE_MAX_PIXELS, type ImageUpload, ok, type RequestContext, type ServiceReply, type StoreImageRequest } from '@embed/contracts';
 import { ImagesRepository, newImageId, PersonErasedError } from '@embed/data-access';
-import { CONTENT_TYPES, FILES_PATH, imageKey, ObjectStorage, sniffImage, StorageUnavailableError } from '@embed/storage';
+import { CONTENT_TYPES, FILES_PATH, imageDimensions, imageKey, ObjectStorage, sniffImage, StorageUnavailableError } from '@embed/storage';
 import { userErased } from '../common/replies';
 import { FILE_LINKS, type FileLinks } from '../common/file-links';
 import { PeopleService } from '../people/people.service';
 
 /**
  * Storing an image a person uploads through the editor (contracts §3). Its type is the
- * bytes' own, whatever the upload's header said; SVG is refused (it can carry scripts).
+ * bytes' own, whatever the upload's header said; SVG is refused (it can carry scripts), and
+ * so is an image whose header declares more than IMAGE_MAX_PIXELS (a decompression bomb),
+ * judged before anything decodes it.
  * The file is written and recorded while the person's lock is held (ImagesRepository),
  * so an erasure starting meanwhile waits for it and then removes the file with the rest.
  */
@@ -27,6 +29,12 @@ export class StoreImage {
     const body = Buffer.from(bytes, 'base64');
     const extension = await sniffImage(body);
     if (!extension) return fail(400, 'request_invalid', 'The body is not a PNG, JPEG, GIF or WebP image.');
+    const size = imageDimensions(body);
+    if (!size) return fail(400, 'request_invalid', 'The image’s header gives no width and height.');
+    const pixels = size.width * size.height;
+    if (pixels > IMAGE_MAX_PIXELS) {
+      return fail(413, 'request_invalid', `The image is ${size.width}x${size.height} pixels (${pixels}); at most ${IMAGE_MAX_PIXELS} pixels (width times height, such as 5000x5000) are taken.`);
+    }
     const person = await this.people.existing(scope);
     if (!person.ok) return person;
     // Uploading needs a token, which makes the person known; one gone since is being (or was) erased.
