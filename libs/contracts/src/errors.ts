@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'project_suspended',
   'workspace_suspended',
   'origin_not_allowed',
+  'quota_exceeded',
   'design_not_found',
   'mode_unavailable',
   'user_erased',

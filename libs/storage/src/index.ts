@@ -13,10 +13,14 @@ export {
   type FileOwner,
   imageKey,
   isImageKey,
+  isStagingKey,
   isLedgerKey,
   isStorageKey,
   LEDGER_PREFIX,
   ledgerKey,
   ownerPrefixes,
+  STAGING_MAX_AGE_MS,
+  STAGING_PREFIX,
+  stagingKey,
 } from './storage-keys';
 export { type ImageDimensions, imageDimensions, type ImageExtension, sniffImage } from './image-type';

@@ -82,6 +82,15 @@ describe('S3Storage against s3rver', () => {
     expect(await storage.get('images/prj_1/test/psn_2/img_2.png')).not.toBeNull();
   });
 
+  it('moves an object to another key, with its type, and the first key is gone', async () => {
+    await storage.put('staging/prj_1/test/psn_4/img_1.png', Buffer.from('png'), 'image/png');
+    await storage.move('staging/prj_1/test/psn_4/img_1.png', 'images/prj_1/test/psn_4/img_1.png');
+    expect(await storage.get('staging/prj_1/test/psn_4/img_1.png')).toBeNull();
+    const moved = await storage.get('images/prj_1/test/psn_4/img_1.png');
+    expect({ type: moved?.contentType, text: moved && (await text(moved.body)) }).toEqual({ type: 'image/png', text: 'png' });
+    await expect(storage.move('staging/prj_1/test/psn_4/none.png', 'images/prj_1/test/psn_4/none.png')).rejects.toThrow(StorageUnavailableError);
+  });
+
   itListsAFolderInOrder(() => storage);
 
   it('checks that the bucket answers', async () => {

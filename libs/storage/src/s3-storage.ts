@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
@@ -45,6 +45,14 @@ export class S3Storage implements ObjectStorage {
         if (error instanceof NoSuchKey) return null;
         throw error;
       }
+    });
+  }
+
+  /** S3 has no rename: a copy within the bucket (no bytes pass through here), then the original's delete. */
+  move(from: string, to: string): Promise<void> {
+    return onStore('move a file', async () => {
+      await this.s3.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${encodeURI(from)}` }));
+      await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }));
     });
   }
 
