@@ -78,8 +78,16 @@ export class FilesystemStorage implements ObjectStorage {
   async move(from: string, to: string): Promise<void> {
     const [source, target] = [this.pathOf(from), this.pathOf(to)];
     return onStore('move a file', async () => {
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(source, target);
+      // As in put: a delete that empties the target's folder may remove it between mkdir and the rename.
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await rename(source, target);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
       await removeIfEmpty(path.dirname(source));
     });
   }
