@@ -150,8 +150,9 @@ export class DesignsRepository {
       await lockActivePerson(tx, person);
       const { count } = await tx.design.deleteMany({ where: { ...ownedBy(person), id: designId } });
       if (count === 0) return false;
-      await releaseQuotas(tx, person, ONE_DESIGN);
       await addOutboxEvent(tx, person, 'design.deleted', designId, { designId, userId: person.userId }, context);
+      // Last, as in create: the project's usage row is held only until the commit.
+      await releaseQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was deleted');
       return true;
     });

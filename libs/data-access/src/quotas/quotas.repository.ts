@@ -51,6 +51,33 @@ async function limitsIn(tx: Prisma.TransactionClient, scope: TenantScope): Promi
 }
 
 /**
+ * Adds `change` (negative to give back) to the person's usage and to their project's, and
+ * returns both as they are now. Each UPDATE waits for a concurrent one of the same row to
+ * commit and then adds to the row as that one left it.
+ */
+async function addUsage(tx: Prisma.TransactionClient, person: KnownPerson, change: QuotaUsage): Promise<{ person: QuotaUsage; project: QuotaUsage }> {
+  const [personUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
+    `UPDATE "Person" SET "imageCount" = "imageCount" + $2, "imageBytes" = "imageBytes" + $3, "designCount" = "designCount" + $4
+     WHERE id = $1 RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
+    person.personId,
+    change.images,
+    change.imageBytes,
+    change.designs,
+  );
+  const [projectUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
+    `INSERT INTO "ProjectUsage" ("projectId", environment, "imageCount", "imageBytes", "designCount") VALUES ($1, $2::text::"Environment", $3, $4, $5)
+     ON CONFLICT ("projectId", environment) DO UPDATE SET "imageCount" = "ProjectUsage"."imageCount" + $3, "imageBytes" = "ProjectUsage"."imageBytes" + $4, "designCount" = "ProjectUsage"."designCount" + $5
+     RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
+    person.projectId,
+    person.environment,
+    change.images,
+    change.imageBytes,
+    change.designs,
+  );
+  return { person: usageOf(personUsage), project: usageOf(projectUsage) };
+}
+
+/**
  * Adds what a create keeps (`charge`) to the person's usage and their project's, inside the
  * create's transaction, and throws QuotaExceededError when either passes a quota; the
  * transaction then rolls back, the additions with it. Race-safe by row locks: each UPDATE
@@ -61,33 +88,14 @@ async function limitsIn(tx: Prisma.TransactionClient, scope: TenantScope): Promi
  */
 export async function chargeQuotas(tx: Prisma.TransactionClient, person: KnownPerson, charge: QuotaCharge): Promise<void> {
   const limits = await limitsIn(tx, person);
-  const [personUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
-    `UPDATE "Person" SET "imageCount" = "imageCount" + $2, "imageBytes" = "imageBytes" + $3, "designCount" = "designCount" + $4
-     WHERE id = $1 RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
-    person.personId,
-    charge.images,
-    charge.imageBytes,
-    charge.designs,
-  );
-  const personBreach = quotaBreach(limits, 'person', usageOf(personUsage), charge);
-  if (personBreach) throw new QuotaExceededError(personBreach);
-  const [projectUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
-    `INSERT INTO "ProjectUsage" ("projectId", environment, "imageCount", "imageBytes", "designCount") VALUES ($1, $2::text::"Environment", $3, $4, $5)
-     ON CONFLICT ("projectId", environment) DO UPDATE SET "imageCount" = "ProjectUsage"."imageCount" + $3, "imageBytes" = "ProjectUsage"."imageBytes" + $4, "designCount" = "ProjectUsage"."designCount" + $5
-     RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
-    person.projectId,
-    person.environment,
-    charge.images,
-    charge.imageBytes,
-    charge.designs,
-  );
-  const projectBreach = quotaBreach(limits, 'project', usageOf(projectUsage), charge);
-  if (projectBreach) throw new QuotaExceededError(projectBreach);
+  const usage = await addUsage(tx, person, charge);
+  const breach = quotaBreach(limits, 'person', usage.person, charge) ?? quotaBreach(limits, 'project', usage.project, charge);
+  if (breach) throw new QuotaExceededError(breach);
 }
 
 /** Gives back what a delete removed (a design deleted), to the person and their project. */
 export async function releaseQuotas(tx: Prisma.TransactionClient, person: KnownPerson, charge: QuotaCharge): Promise<void> {
-  await chargeUsage(tx, person, -charge.images, -charge.imageBytes, -charge.designs);
+  await addUsage(tx, person, { images: -charge.images, imageBytes: -charge.imageBytes, designs: -charge.designs });
 }
 
 /** Gives back everything the person held to their project (their erasure's last step, before their row goes). */
@@ -98,24 +106,6 @@ export async function releasePersonUsage(tx: Prisma.TransactionClient, person: T
     person.projectId,
     person.environment,
     person.personId,
-  );
-}
-
-async function chargeUsage(tx: Prisma.TransactionClient, person: KnownPerson, images: number, imageBytes: number, designs: number): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE "Person" SET "imageCount" = "imageCount" + $2, "imageBytes" = "imageBytes" + $3, "designCount" = "designCount" + $4 WHERE id = $1`,
-    person.personId,
-    images,
-    imageBytes,
-    designs,
-  );
-  await tx.$executeRawUnsafe(
-    `UPDATE "ProjectUsage" SET "imageCount" = "imageCount" + $3, "imageBytes" = "imageBytes" + $4, "designCount" = "designCount" + $5 WHERE "projectId" = $1 AND environment = $2::text::"Environment"`,
-    person.projectId,
-    person.environment,
-    images,
-    imageBytes,
-    designs,
   );
 }
 
