@@ -4,7 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { once } from 'node:events';
+import { buffer } from 'node:stream/consumers';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 
 /** A scratch directory for downloaded files, checked with the system's own tools. */
 const scratch = mkdtempSync(path.join(tmpdir(), 'file-exports-'));
@@ -110,3 +112,24 @@ export function noisePng(bytes: number): Buffer {
   return Buffer.concat(parts);
 }
 
+
+/**
+ * A valid grey PNG of `width` x `height` black pixels: its rows deflate to almost nothing, so
+ * 20000x20000 (400 MB once decoded) is a file of a few hundred KB, a decompression bomb.
+ */
+export async function bombPng(width: number, height: number): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  // Deflated a thousand rows at a time, so that the test never holds the decoded image either.
+  const deflate = createDeflate({ level: 9 });
+  const compressed = buffer(deflate);
+  const block = Buffer.alloc((width + 1) * 1000);
+  for (let row = 0; row < height; row += 1000) {
+    if (!deflate.write(block.subarray(0, (width + 1) * Math.min(1000, height - row)))) await once(deflate, 'drain');
+  }
+  deflate.end();
+  const rows = await compressed;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,7 +1,7 @@
 import { signedFilePath } from '@embed/storage';
 import { call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
-import { answerToHeadOnly, download, pngSize, readPdf, TINY_PNG, unpackZip } from './file-exports-helpers';
+import { answerToHeadOnly, bombPng, download, pngSize, readPdf, TINY_PNG, unpackZip } from './file-exports-helpers';
 import { baseUrl } from './support/stack';
 
 type Mode = 'email' | 'page' | 'popup' | 'document';
@@ -137,6 +137,20 @@ describe('POST /editor/v1/images', () => {
     expectError(await editor('POST', '/images', { rawBody: 'hello', headers: { 'content-type': 'image/png' } }), 400, 'request_invalid');
     expectError(await editor('POST', '/images', { body: { url: 'x' } }), 400, 'request_invalid');
     expectError(await call('POST', '/editor/v1/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } }), 401, 'token_invalid');
+  });
+
+  // A decompression bomb: 20000x20000 pixels (400 MB decoded) in a file of a few hundred KB, within the 5 MB.
+  // Before the header was read it was stored and served (201), for every email that shows it to decode.
+  it('refuses an image whose header declares more pixels than the limit, naming it, and stores nothing', async () => {
+    const { testKey, projectId } = newProject('email');
+    const { editor } = await editorSession(testKey, 'ann');
+    const bomb = await bombPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = expectError(await editor('POST', '/images', { rawBody: bomb as unknown as string, headers: { 'content-type': 'image/png' } }), 413, 'request_invalid');
+    expect(refused.body.error).toContain('20000x20000');
+    expect(refused.body.error).toContain('at most 25000000 pixels');
+    expect(await query(`SELECT id FROM "Image" WHERE "projectId" = $1`, [projectId])).toEqual([]);
+    expect((await editor('POST', '/images', { rawBody: (await bombPng(5_000, 5_000)) as unknown as string, headers: { 'content-type': 'image/png' } })).status).toBe(201);
   });
 
   // Refused while the client still sends, fetch often failed with EPIPE instead of reading the

@@ -125,6 +125,10 @@ async function collect(): Promise<Examples> {
     const inSuspendedWorkspace = newProject();
     admin('workspace', 'suspend', '--workspace', inSuspendedWorkspace.workspaceId);
     error('a call of a project whose workspace is suspended', await call('GET', `/embed/v1/users/${PERSON}/designs`, { bearer: inSuspendedWorkspace.testKey }));
+    const full = newProject();
+    admin('quota', 'set', '--project', full.projectId, '--person-designs', '0');
+    const fullEditor = (await editorSession(full.testKey, PERSON)).editor;
+    error('a design past the person’s quota', await fullEditor('POST', '/designs', { body: { name: 'Welcome', doc: exampleDesign('email') } }));
     const limited = newProject();
     let over: ApiAnswer | undefined;
     for (let i = 0; i < 100 && !over; i++) {

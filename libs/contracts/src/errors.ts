@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'workspace_suspended',
   'origin_not_allowed',
   'token_read_only',
+  'quota_exceeded',
   'design_not_found',
   'revision_not_found',
   'mode_unavailable',

@@ -24,3 +24,10 @@ export interface ImageUpload {
   url: string;
 }
 export const ImageUploadSchema = Strict({ url: Type.String() });
+
+/**
+ * Uploaded images up to this many pixels (width times height, read from the header):
+ * a PNG of a few KB can declare 20000x20000, which a browser or the renderer decoding it
+ * would hold as 1.6 GB. 25 million is 5000x5000, more than any email or page shows.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;

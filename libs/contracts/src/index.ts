@@ -8,6 +8,7 @@ export * from './webhook-events';
 export * from './render';
 export * from './files';
 export * from './images';
+export * from './quotas';
 export * from './deadlines';
 export * from './request-context';
 export * from './schema';

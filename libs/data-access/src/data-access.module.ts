@@ -12,6 +12,7 @@ import { OutboxRelayRepository } from './outbox/outbox-relay.repository';
 import { PeopleRepository } from './people/people.repository';
 import { type DatabaseConfig, PrismaService } from './prisma.service';
 import { ProjectsRepository } from './projects/projects.repository';
+import { QuotasRepository } from './quotas/quotas.repository';
 import { SitesRepository } from './sites/sites.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
@@ -31,6 +32,7 @@ const repositories = [
   DeliveriesRepository,
   ErasureRepository,
   IdempotencyRepository,
+  QuotasRepository,
 ];
 
 @Module({})
@@ -55,6 +57,7 @@ export function openRepositories(database: DatabaseConfig) {
     sites: new SitesRepository(prisma),
     webhooks: new WebhooksRepository(prisma),
     deliveries: new DeliveriesRepository(prisma),
+    quotas: new QuotasRepository(prisma),
     close: () => prisma.close(),
   };
 }

@@ -35,6 +35,7 @@ export { ImagesRepository, newImageId, type NewImage } from './images/images.rep
 export { KeysRepository, type KeyContext } from './keys/keys.repository';
 export { type BoundEvent, type LatestSavedDelivery, OutboxRelayRepository, type RelayedBatch, type RelayPlan, type RelayPlanner } from './outbox/outbox-relay.repository';
 export { PeopleRepository, PersonErasedError, type KnownPerson, type PersonState } from './people/people.repository';
+export { chargeQuotas, QuotaExceededError, QuotasRepository, type EnvironmentQuotas } from './quotas/quotas.repository';
 export { ProjectsRepository, type CreatedProject, type NewProject } from './projects/projects.repository';
 export { SitesRepository } from './sites/sites.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';

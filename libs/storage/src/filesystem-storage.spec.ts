@@ -83,6 +83,27 @@ describe('FilesystemStorage', () => {
     expect(await isStored(storage, 'exports/prj_1/test/psn_2/exp_other.pdf')).toBe(true);
   });
 
+  it('moves a staged upload to its key, leaving no folder named by the person in staging', async () => {
+    const staged = 'staging/prj_1/test/psn_3/img_1.png';
+    await storage.put(staged, Buffer.from('png'), 'image/png');
+    await storage.move(staged, 'images/prj_1/test/psn_3/img_1.png');
+    expect(await isStored(storage, staged)).toBe(false);
+    expect(await isStored(storage, 'images/prj_1/test/psn_3/img_1.png')).toBe(true);
+    expect(existsSync(path.join(root, 'staging/prj_1/test/psn_3'))).toBe(false);
+    await expect(storage.move(staged, 'images/prj_1/test/psn_3/img_2.png')).rejects.toThrow(StorageUnavailableError);
+  });
+
+  it('deletes staged uploads written before a moment, and no image', async () => {
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    const [abandoned, fresh, image] = ['staging/prj_1/test/psn_4/img_1.png', 'staging/prj_1/test/psn_4/img_2.png', 'images/prj_1/test/psn_4/img_3.png'];
+    for (const file of [abandoned, fresh, image]) await storage.put(file, Buffer.from('x'), 'image/png');
+    for (const file of [abandoned, image]) utimesSync(path.join(root, file), old, old);
+    expect(await storage.deleteStagedWrittenBefore(new Date(Date.now() - 3_600_000))).toBe(1);
+    expect([await isStored(storage, abandoned), await isStored(storage, fresh), await isStored(storage, image)]).toEqual([false, true, true]);
+    await storage.deletePrefix('staging/prj_1/test/psn_4/');
+    expect(await isStored(storage, fresh)).toBe(false);
+  });
+
   it('finds nothing to delete before anything was exported', async () => {
     const empty = new FilesystemStorage(path.join(root, 'nothing-yet'), 'secret');
     await expect(empty.deleteExportsWrittenBefore(new Date())).resolves.toBe(0);

@@ -5,11 +5,18 @@ import { deleteFilesWrittenBefore } from './expired-files';
 import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
 import { signedFilePath } from './signed-urls';
 import { onStore } from './storage-unavailable';
-import { contentTypeOf, isLedgerKey, isStorageKey } from './storage-keys';
+import { contentTypeOf, isLedgerKey, isStagingKey, isStorageKey, STAGING_PREFIX } from './storage-keys';
 
-const isOurKey = (key: string) => isStorageKey(key) || isLedgerKey(key);
+const isOurKey = (key: string) => isStorageKey(key) || isLedgerKey(key) || isStagingKey(key);
 /** A file that is not there, as opposed to a disk that cannot be read. */
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** Removes a folder once it holds nothing (a file may have been put in it meanwhile). */
+async function removeIfEmpty(dir: string): Promise<void> {
+  await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+  });
+}
 
 /**
  * Objects as files under one directory (the default, for `npm start` and one-machine
@@ -67,19 +74,35 @@ export class FilesystemStorage implements ObjectStorage {
     return { body: createReadStream(file), contentType: contentTypeOf(key), bytes: info.size };
   }
 
+  /** A rename: the file is whole under its new key at once. The folder it leaves goes once empty, as in delete. */
+  async move(from: string, to: string): Promise<void> {
+    const [source, target] = [this.pathOf(from), this.pathOf(to)];
+    return onStore('move a file', async () => {
+      // As in put: a delete that empties the target's folder may remove it between mkdir and the rename.
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await rename(source, target);
+          break;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
+      await removeIfEmpty(path.dirname(source));
+    });
+  }
+
   /** The file's folder goes too once it is empty: it is named by the person's id, which must not outlive them. */
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     return onStore('delete a file', async () => {
       await rm(file, { force: true });
-      await rmdir(path.dirname(file)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
-      });
+      await removeIfEmpty(path.dirname(file));
     });
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    if (!/^(?:exports|images)\/(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage prefix: ${prefix}`);
+    if (!/^(?:exports|images|staging)\/(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage prefix: ${prefix}`);
     await onStore('delete files', () => rm(path.join(this.root, prefix), { recursive: true, force: true }));
   }
 
@@ -102,6 +125,11 @@ export class FilesystemStorage implements ObjectStorage {
    */
   deleteExportsWrittenBefore(writtenBefore: Date): Promise<number> {
     return deleteFilesWrittenBefore(path.join(this.root, 'exports'), writtenBefore);
+  }
+
+  /** Deletes staged uploads written before `writtenBefore`, which a crash left behind; what a lifecycle rule on `staging/` does on S3. */
+  deleteStagedWrittenBefore(writtenBefore: Date): Promise<number> {
+    return deleteFilesWrittenBefore(path.join(this.root, STAGING_PREFIX), writtenBefore);
   }
 
   async downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink> {

@@ -1,8 +1,8 @@
 export { FilesystemStorage } from './filesystem-storage';
 export { ObjectStorage, type DownloadLink, type StoredObject } from './object-storage';
 export { openStorage, type StorageConfig } from './open-storage';
-export { S3Storage } from './s3-storage';
-export { StorageUnavailableError } from './storage-unavailable';
+export { DELETE_ATTEMPTS, S3Storage } from './s3-storage';
+export { type FileNotDeleted, FilesNotDeletedError, StorageUnavailableError, VersionedBucketError } from './storage-unavailable';
 export { attachmentDisposition, safeFilename } from './safe-filename';
 export { checkSignedFile, FILES_PATH, signedFilePath, type SignatureCheck, type SignedFile } from './signed-urls';
 export {
@@ -13,10 +13,14 @@ export {
   type FileOwner,
   imageKey,
   isImageKey,
+  isStagingKey,
   isLedgerKey,
   isStorageKey,
   LEDGER_PREFIX,
   ledgerKey,
   ownerPrefixes,
+  STAGING_MAX_AGE_MS,
+  STAGING_PREFIX,
+  stagingKey,
 } from './storage-keys';
-export { type ImageExtension, sniffImage } from './image-type';
+export { type ImageDimensions, imageDimensions, type ImageExtension, sniffImage } from './image-type';

@@ -26,6 +26,8 @@ export abstract class ObjectStorage {
   abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when there is no object under the key. */
   abstract get(key: string): Promise<StoredObject | null>;
+  /** Puts the object under `from` under `to` instead (a staged upload once it is recorded); rejects when there is none under `from`. */
+  abstract move(from: string, to: string): Promise<void>;
   /** Removes the object under `key`, if there is one (a file whose write was refused). */
   abstract delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix` (a person's files when they are erased). */

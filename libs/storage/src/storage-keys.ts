@@ -20,8 +20,18 @@ const ownerPath = ({ projectId, environment, personId }: FileOwner) => `${projec
 export const exportKey = (owner: FileOwner, exportId: string, extension: FileExtension) => `exports/${ownerPath(owner)}/${exportId}.${extension}`;
 export const imageKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `images/${ownerPath(owner)}/${imageId}.${extension}`;
 
-/** The prefixes under which a person's exported files and uploaded images live. */
-export const ownerPrefixes = (owner: FileOwner) => [`exports/${ownerPath(owner)}/`, `images/${ownerPath(owner)}/`];
+/**
+ * Where an upload writes its file before it is recorded: moved to its imageKey under the
+ * person's lock, so the upload holds no database connection while it writes. A staged file
+ * is never served; one a crash left behind is swept once STAGING_MAX_AGE_MS old.
+ */
+export const STAGING_PREFIX = 'staging/';
+export const stagingKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `${STAGING_PREFIX}${ownerPath(owner)}/${imageId}.${extension}`;
+/** Longer than any upload takes (its budget is seconds), so the sweep never takes a file an upload is about to record. */
+export const STAGING_MAX_AGE_MS = 3_600_000;
+
+/** The prefixes under which a person's exported files, uploaded images and images being uploaded live. */
+export const ownerPrefixes = (owner: FileOwner) => [`exports/${ownerPath(owner)}/`, `images/${ownerPath(owner)}/`, `${STAGING_PREFIX}${ownerPath(owner)}/`];
 
 /** Uploaded images are public (emails show them to anyone): their links carry no signature. */
 export const isImageKey = (key: string) => key.startsWith('images/');
@@ -34,6 +44,12 @@ export const isLedgerKey = (key: string) => /^erasure-ledger\/[A-Za-z0-9_-]{1,10
 /** Keys the code above makes for files, and nothing else: no `..`, no empty segment, a known extension. */
 export function isStorageKey(key: string): boolean {
   const match = /^(?:exports|images)(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
+  return match !== null && match[1] in CONTENT_TYPES;
+}
+
+/** A staged upload's key (see stagingKey). */
+export function isStagingKey(key: string): boolean {
+  const match = /^staging(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
   return match !== null && match[1] in CONTENT_TYPES;
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from './command';
 import { keyCreate, keyRevoke } from './key.commands';
 import { projectCreate, projectSuspend } from './project.commands';
+import { quotaSet, quotaShow } from './quota.commands';
 import { siteAdd, siteRemove } from './site.commands';
 import { webhookDeliveries, webhookPing, webhookRedeliver, webhookRotateSecret, webhookSet } from './webhook.commands';
 import { workspaceCreate, workspaceSuspend } from './workspace.commands';
@@ -20,6 +21,8 @@ export const COMMANDS: Record<string, Command> = {
   'webhook deliveries': webhookDeliveries,
   'webhook redeliver': webhookRedeliver,
   'webhook rotate-secret': webhookRotateSecret,
+  'quota set': quotaSet,
+  'quota show': quotaShow,
 };
 
 export type { Command } from './command';

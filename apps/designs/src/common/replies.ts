@@ -1,5 +1,5 @@
-import { fail, type ServiceReply } from '@embed/contracts';
-import { PersonErasedError } from '@embed/data-access';
+import { fail, type QuotaBreach, quotaMessage, type ServiceReply } from '@embed/contracts';
+import { PersonErasedError, QuotaExceededError } from '@embed/data-access';
 
 /** The same answer whether the design does not exist or belongs to another person, project or environment. */
 export const designNotFound = () => fail(404, 'design_not_found', 'no design with that id is this person’s');
@@ -9,12 +9,19 @@ export const revisionNotFound = (revision: number) => fail(404, 'revision_not_fo
 
 export const userErased = () => fail(409, 'user_erased', 'this person is being erased');
 
-/** A write that met an erasure starting under it (the person's row lock decides) answers 409, not a fault. */
+/** A create refused because a quota has no room (docs/admin.md, "Quotas"): the message names the quota and its limit. */
+export const quotaExceeded = (breach: QuotaBreach) => fail(403, 'quota_exceeded', quotaMessage(breach), { quota: breach.quota, limit: breach.limit });
+
+/**
+ * A write that met an erasure starting under it (the person's lock decides) answers 409,
+ * and a create that found a quota full 403 quota_exceeded, not a fault.
+ */
 export async function unlessErased<T>(write: () => Promise<ServiceReply<T>>): Promise<ServiceReply<T>> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof PersonErasedError) return userErased();
+    if (error instanceof QuotaExceededError) return quotaExceeded(error.breach);
     throw error;
   }
 }

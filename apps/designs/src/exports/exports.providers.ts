@@ -3,6 +3,7 @@ import { type ConfigOf, storageSpecs } from '@embed/config';
 import { readinessChecks } from '@embed/service-runtime';
 import { ObjectStorage, openStorage } from '@embed/storage';
 import { FILE_LINKS, type FileLinks } from '../common/file-links';
+import { StagingSweep } from '../images/staging-sweep';
 import { StoreImage } from '../images/store-image';
 import { ExportDesign } from './export-design';
 import { RendererClient } from './renderer-client';
@@ -15,6 +16,7 @@ export function fileProviders(config: ConfigOf<typeof storageSpecs>): Provider[]
     ExportDesign,
     RendererClient,
     StoreImage,
+    StagingSweep,
     { provide: ObjectStorage, useValue: storage },
     { provide: FILE_LINKS, useValue: links },
     readinessChecks({ store: (signal) => storage.check(signal) }),

@@ -46,6 +46,7 @@ export const en = {
   'errors.token': 'the editor’s access has expired; reload the page',
   'errors.network': 'the service cannot be reached',
   'errors.mode_unavailable': 'this kind of design cannot be made into that format',
+  'errors.quota_exceeded': 'there is no room for more designs or images here: delete a design, or ask for more room',
   'errors.other': 'the service answered {code}',
 
   'toolbar.blocks': 'Blocks',

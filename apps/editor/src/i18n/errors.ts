@@ -14,6 +14,7 @@ const KNOWN: Record<string, MessageKey> = {
   token_unavailable: 'errors.token',
   network_error: 'errors.network',
   mode_unavailable: 'errors.mode_unavailable',
+  quota_exceeded: 'errors.quota_exceeded',
 };
 
 /**

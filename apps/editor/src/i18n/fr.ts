@@ -75,6 +75,7 @@ export const fr: Record<MessageKey, string> = {
   'errors.token': 'l’accès de l’éditeur a expiré ; rechargez la page',
   'errors.network': 'le service est injoignable',
   'errors.mode_unavailable': 'ce type de design ne peut pas être produit dans ce format',
+  'errors.quota_exceeded': 'il n’y a plus de place pour d’autres designs ou images : supprimez un design, ou demandez plus de place',
   'errors.other': 'le service a répondu {code}',
 
   'toolbar.blocks': 'Blocs',

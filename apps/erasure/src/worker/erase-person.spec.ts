@@ -49,7 +49,7 @@ describe('erasePerson', () => {
       'ledger:user-1',
       `finish:${entry.key}`,
     ]);
-    expect(deletedPrefixes).toEqual(['exports/prj_1/test/psn_1/', 'images/prj_1/test/psn_1/']);
+    expect(deletedPrefixes).toEqual(['exports/prj_1/test/psn_1/', 'images/prj_1/test/psn_1/', 'staging/prj_1/test/psn_1/']);
   });
 
   it('says so when the person was already gone, with no second ledger entry or event (a run again after a crash)', async () => {

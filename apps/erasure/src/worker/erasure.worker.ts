@@ -1,11 +1,19 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
+import { Counter } from 'prom-client';
 import { ErasureRepository } from '@embed/data-access';
-import { currentRequestContext, instrumentWorker, RedisConnection, runJob } from '@embed/service-runtime';
-import { ObjectStorage } from '@embed/storage';
+import { currentRequestContext, instrumentWorker, metricsRegistry, RedisConnection, runJob } from '@embed/service-runtime';
+import { FilesNotDeletedError, ObjectStorage } from '@embed/storage';
 import { ErasureLedger } from '../ledger/erasure-ledger';
 import { ERASURE_QUEUE, ERASURE_WORKER_OPTIONS, type ErasureJob } from '../queue/erasure-queue';
 import { erasePerson } from './erase-person';
+
+/** Alert on any increase: a person's files the store refused to delete (docs/erasure.md, "Files the store will not delete"). */
+const filesNotDeleted = new Counter({
+  name: 'embed_erasure_files_not_deleted_total',
+  help: 'Files of people being erased that the object store refused to delete after every attempt; the erasure fails and is run again',
+  registers: [metricsRegistry],
+});
 
 /** Rows deleted per statement: bigger is faster, smaller holds locks for less time. */
 export const ERASURE_BATCH_SIZE = Symbol('ERASURE_BATCH_SIZE');
@@ -44,8 +52,16 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     return runJob('erasure run', { requestId, traceparent, tracestate }, async () => {
       const started = Date.now();
       const writeLedger = (person: typeof target, userId: string) => this.ledger.write(person, userId);
-      const erased = await erasePerson(this.erasure, this.files, writeLedger, target, this.batchSize, currentRequestContext());
-      if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
+      try {
+        const erased = await erasePerson(this.erasure, this.files, writeLedger, target, this.batchSize, currentRequestContext());
+        if (erased) this.logger.log({ personId: target.personId, ms: Date.now() - started }, 'person erased');
+      } catch (error) {
+        if (error instanceof FilesNotDeletedError) {
+          filesNotDeleted.inc(error.files.length);
+          this.logger.error({ personId: target.personId, files: error.files.length, first: error.files[0] }, 'the store refused to delete files of a person being erased; the erasure will run again');
+        }
+        throw error;
+      }
     });
   }
 }

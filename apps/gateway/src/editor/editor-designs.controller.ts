@@ -38,9 +38,9 @@ export class EditorDesignsController {
   @HttpCode(201)
   @EditorEndpoint('editorWrite', {
     operationId: 'createEditorDesign',
-    summary: 'Creates a design of the project’s mode.',
+    summary: 'Creates a design of the project’s mode, within the person’s and the project’s design quotas.',
     answers: { 201: 'Design' },
-    errors: { 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased'] },
+    errors: { 400: ['design_invalid'], 403: ['quota_exceeded'], 409: ['mode_unavailable', 'user_erased'] },
   })
   create(@Session() session: EditorSession, @Body() body: CreateDesignDto): Promise<Design> {
     const request: CreateDesignRequest = { person: person(session), mode: session.mode, name: body.name, doc: body.doc };

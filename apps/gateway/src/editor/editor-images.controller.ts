@@ -24,9 +24,9 @@ export class ImageUploadsController {
   @HttpCode(201)
   @EditorEndpoint('editorWrite', {
     operationId: 'uploadImage',
-    summary: 'Stores an image for the person’s designs; its type is read from its bytes (SVG is refused).',
+    summary: 'Stores an image for the person’s designs, within the image quotas; its type and size are read from its bytes (SVG is refused).',
     answers: { 201: 'ImageUpload' },
-    errors: { 400: ['request_invalid'], 413: ['request_invalid'], 409: ['user_erased'] },
+    errors: { 400: ['request_invalid'], 403: ['quota_exceeded'], 413: ['request_invalid'], 409: ['user_erased'] },
     rawBody: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: IMAGE_MAX_BYTES },
   })
   async upload(@Session() session: EditorSession, @Req() request: FastifyRequest): Promise<ImageUpload> {

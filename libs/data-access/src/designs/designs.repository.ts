@@ -7,6 +7,7 @@ import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
+import { chargeQuotas, releaseQuotas } from '../quotas/quotas.repository';
 import { prepared } from '../statement';
 
 export interface DesignSummaryRecord {
@@ -50,6 +51,9 @@ export interface DesignPage {
   /** Whether designs follow the last one of this page. */
   hasMore: boolean;
 }
+
+/** What a design counts against the quotas, when it is created and given back when it is deleted. */
+const ONE_DESIGN = { images: 0, imageBytes: 0, designs: 1 };
 
 /** A design starts at revision 0; each save adds exactly one. */
 export const FIRST_REVISION = 0;
@@ -112,7 +116,11 @@ export class DesignsRepository {
   // and DeadlinePassedError (rolled back) when the deadline of the request (`context`) passed before they could commit;
   // their events keep the request's id and trace.
 
-  /** The design, its first restore point and its `design.saved` event, all or nothing. */
+  /**
+   * The design, its first restore point and its `design.saved` event, all or nothing;
+   * throws QuotaExceededError (nothing kept) when the person or the project has all the
+   * designs its quota allows.
+   */
   async create(person: KnownPerson, design: { name: string; mode: DesignMode; doc: DesignDocument }, context: RequestContext): Promise<DesignRecord> {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
@@ -121,6 +129,7 @@ export class DesignsRepository {
         select: { ...summaryFields, doc: true },
       });
       await this.keepRevision(tx, person, row, context, false);
+      await chargeQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was created');
       return asRecord(row);
     });
@@ -164,6 +173,8 @@ export class DesignsRepository {
       const { count } = await tx.design.deleteMany({ where: { ...ownedBy(person), id: designId } });
       if (count === 0) return false;
       await addOutboxEvent(tx, person, 'design.deleted', designId, { designId, userId: person.userId }, context);
+      // Last, as in create: the project's usage row is held only until the commit.
+      await releaseQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was deleted');
       return true;
     });

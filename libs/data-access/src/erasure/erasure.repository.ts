@@ -4,6 +4,7 @@ import { newId } from '../ids';
 import { outboxRequestContext } from '../outbox/outbox-events';
 import { personLock } from '../people/people.repository';
 import { PrismaService } from '../prisma.service';
+import { releasePersonUsage } from '../quotas/quotas.repository';
 
 /**
  * A person being erased, by our own id only: erasure jobs carry this and never the
@@ -117,6 +118,8 @@ export class ErasureRepository {
         target.environment,
         person.externalId,
       );
+      // What they held no longer counts against their project's quotas.
+      await releasePersonUsage(tx, target);
       await tx.person.delete({ where: { id: target.personId } });
       // No personId: the event outlives the person and must not be taken for their data.
       await tx.outboxEvent.create({
