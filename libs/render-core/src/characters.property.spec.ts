@@ -43,7 +43,10 @@ function isBalanced(text: string): boolean {
   return open.length === 0;
 }
 
-const CHARACTER_ERRORS = new Set(['control-character-in-input-stream', 'noncharacter-in-input-stream', 'surrogate-in-input-stream']);
+const CHARACTER_ERRORS = new Set([
+  'control-character-in-input-stream', 'noncharacter-in-input-stream', 'surrogate-in-input-stream',
+  'control-character-reference', 'noncharacter-character-reference', 'surrogate-character-reference', 'null-character-reference',
+]);
 function characterErrors(html: string): string[] {
   const errors: string[] = [];
   parse(html, { onParseError: (error) => CHARACTER_ERRORS.has(error.code) && errors.push(`${error.code} at ${error.startOffset}`) });

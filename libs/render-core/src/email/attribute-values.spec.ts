@@ -7,15 +7,17 @@ import { parsedElements } from '../testing/audit-html';
 // reader gets of an alt text, a link or the title mrml copies into the body's aria-label
 // must be the design's own characters, not \t, \\ or \u{200d}.
 
-const KEPT = ['a\tb', 'a\nb', 'back\\slash', 'no\u00a0break', 'soft\u00adhyphen', 'family 👨\u200d👩\u200d👧', 'cafe\u0301', 'עברית \u2067abc\u2069', 'é', '日本語', '\u2028'];
+const KEPT = ['a\tb', 'a\nb', 'a\r\nb', 'back\\slash', 'no\u00a0break', 'soft\u00adhyphen', 'family 👨\u200d👩\u200d👧', 'cafe\u0301', 'עברית \u2067abc\u2069', 'é', '日本語', '\u2028'];
 
 describe('email attribute values', () => {
-  it.each(KEPT)('carries %j into alt, href and aria-label as written', (words) => {
+  it.each(KEPT)('carries %j into alt, href and aria-label as written', (written) => {
+    // HTML reads a carriage return, and CR LF, as a line feed.
+    const words = written.replace(/\r\n?/g, '\n');
     const doc = example('email') as EmailDesign;
     const design: EmailDesign = {
       ...doc,
-      settings: { ...doc.settings, subject: words },
-      body: { ...doc.body, rows: [{ columns: [{ blocks: [{ type: 'image', src: 'https://img.example/a.png', alt: words, href: `https://shop.example/${words.replace(/\s/g, '')}` }] }] }] },
+      settings: { ...doc.settings, subject: written },
+      body: { ...doc.body, rows: [{ columns: [{ blocks: [{ type: 'image', src: 'https://img.example/a.png', alt: written, href: `https://shop.example/${words.replace(/\s/g, '')}` }] }] }] },
     };
     const elements = parsedElements(render(design).html);
     const attribute = (tag: string, name: string) => elements.find((element) => element.tag === tag && element.attributes.some(([n]) => n === name))?.attributes.find(([n]) => n === name)?.[1];

@@ -14,10 +14,11 @@ type Node = DefaultTreeAdapterMap['node'];
 // whose source locations are exact whatever MJML's own elements make of the tree.
 
 const NEEDS_REFERENCE = /[^\x20-\x5b\x5d-\x7e]/gu;
-const reference = (char: string) => `&#x${(char.codePointAt(0) as number).toString(16)};`;
+// A carriage return is written as the line feed HTML reads a raw one as (a reference to it is a parse error).
+const reference = (char: string) => `&#x${(char === '\r' ? 0x0a : (char.codePointAt(0) as number)).toString(16)};`;
 
 /** Text with every character outside printable ASCII, and the backslash, written as a character reference. */
-export const asciiReferences = (text: string) => text.replace(NEEDS_REFERENCE, reference);
+export const asciiReferences = (text: string) => text.replace(/\r\n/g, '\n').replace(NEEDS_REFERENCE, reference);
 
 /** The markup with every attribute value written in printable ASCII, other characters as references. */
 export function asciiAttributeValues(markup: string): string {
