@@ -152,7 +152,7 @@ describe('characters of every class, in every string field of every mode', () =>
     const warning = result.warnings.find((text) => text.includes('so they were left out')) ?? '';
     expect(warning).toMatch(/^\$\.\S+, \$\.\S+, \$\.\S+ and \d+ more fields held control characters or noncharacters \(U\+0001, U\+0008, .* and \d+ more\)/);
     expect(result.warnings.some((text) => text.includes('were balanced within the field'))).toBe(true);
-  });
+  }, 30_000);
 
   it('copes with what validation refuses before (NUL, lone surrogates), should a document reach it another way', () => {
     const doc = example('email');
