@@ -27,6 +27,8 @@ import { formatJsonPath } from '@embed/storable-json';
 // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const NOT_CARRIABLE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{4fffe}\u{4ffff}\u{5fffe}\u{5ffff}\u{6fffe}\u{6ffff}\u{7fffe}\u{7ffff}\u{8fffe}\u{8ffff}\u{9fffe}\u{9ffff}\u{afffe}\u{affff}\u{bfffe}\u{bffff}\u{cfffe}\u{cffff}\u{dfffe}\u{dffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}\ud800-\udfff]/gu;
 
+// eslint-disable-next-line no-control-regex -- the same characters as above, and direction controls
+const MAYBE_CHANGED = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff\u202a-\u202e\u2066-\u2069]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const PDF = '\u202c';
 const PDI = '\u2069';
@@ -62,6 +64,8 @@ export interface CarriedText {
 
 /** The text as HTML, MJML and a mail header can all carry it (the rules above). */
 export function carriableText(text: string): CarriedText {
+  // Most text holds none of them: a test without the u flag (any surrogate, paired or not, sends it on) is far faster.
+  if (!MAYBE_CHANGED.test(text)) return { text, dropped: [], balanced: false };
   const dropped = new Set<string>();
   const kept = text.replace(NOT_CARRIABLE, (char) => {
     dropped.add(char);
@@ -83,22 +87,36 @@ interface Changes {
   balancedAt: Path[];
 }
 
-// Copy on write: a document without such characters comes back as the same object.
+// Copy on write: a document without such characters comes back as the same object. One path
+// is kept and changed in place on the way down, copied only where a string changed.
 function carried(value: Json, path: Path, changes: Changes): Json {
   if (typeof value === 'string') {
     const result = carriableText(value);
+    if (result.text === value) return value;
     result.dropped.forEach((char) => changes.dropped.add(char));
-    if (result.dropped.length > 0) changes.droppedAt.push(path);
-    if (result.balanced) changes.balancedAt.push(path);
+    if (result.dropped.length > 0) changes.droppedAt.push([...path]);
+    if (result.balanced) changes.balancedAt.push([...path]);
     return result.text;
   }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const items = value.map((item, index) => carried(item, [...path, index], changes));
-    return items.every((item, index) => item === value[index]) ? value : items;
+    let items: Json[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      const result = carried(value[index], path, changes);
+      path.pop();
+      if (result !== value[index]) (items ??= [...value])[index] = result;
+    }
+    return items ?? value;
   }
-  const entries = Object.entries(value).map(([name, item]): [string, Json] => [name, carried(item, [...path, name], changes)]);
-  return entries.every(([name, item]) => item === value[name]) ? value : Object.fromEntries(entries);
+  let fields: { [name: string]: Json } | undefined;
+  for (const name in value) {
+    path.push(name);
+    const result = carried(value[name], path, changes);
+    path.pop();
+    if (result !== value[name]) (fields ??= { ...value })[name] = result;
+  }
+  return fields ?? value;
 }
 
 const MAX_NAMED = 3;
