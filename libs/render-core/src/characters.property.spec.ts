@@ -154,6 +154,17 @@ describe('characters of every class, in every string field of every mode', () =>
     expect(result.warnings.some((text) => text.includes('were balanced within the field'))).toBe(true);
   }, 30_000);
 
+  it('holds merge values to the same rules, each on its own, and names their tags in a warning', () => {
+    const doc = example('email');
+    const layout = layoutDesign({ ...doc, settings: { ...doc.settings, subject: 'Hi {{contact.first_name}}, news' } } as DesignDocument);
+    const result = finishRender(layout, { merge: { contact: { first_name: 'Ada\u001b\u202e' } } });
+    expect(result.subject).toBe('Hi Ada\u202e\u202c, news');
+    expect(result.warnings).toContain(
+      'The values of {{contact.first_name}} held control characters, noncharacters or unbalanced direction controls, so those were left out or closed within each value.',
+    );
+    expect(finishRender(layout, { merge: { contact: { first_name: 'Ada' } } }).warnings.join()).not.toContain('The values of');
+  });
+
   it('copes with what validation refuses before (NUL, lone surrogates), should a document reach it another way', () => {
     const doc = example('email');
     const dirty = { ...doc, settings: { ...doc.settings, subject: `a\u0000b\ud800c\udfffd` } } as DesignDocument;
