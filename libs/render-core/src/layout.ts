@@ -1,5 +1,6 @@
 import { checkDesign } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document';
+import { carriableDocument } from './characters';
 import { staticChunks } from './chunks';
 import { emailHtml } from './email/layout';
 import { compileTemplate } from './template';
@@ -33,16 +34,20 @@ export function layoutDesign(document: DesignDocument, options: LayoutOptions = 
   const warnings = new Warnings();
   // The design checks first (the same the editor shows), then what the renderer itself did.
   for (const finding of checkDesign(document)) warnings.add(finding.message);
-  const html = compileTemplate(modeHtml(document, designId, warnings), warnings);
-  const subject = document.mode === 'email' ? document.settings.subject : '';
-  const preheader = document.mode === 'email' ? (document.settings.preheader ?? '') : '';
+  // Laid out from text every output can carry: no field can fail the layout or reach past its element (characters.ts).
+  const carried = carriableDocument(document);
+  carried.warnings.forEach((warning) => warnings.add(warning));
+  const laid = carried.document;
+  const html = compileTemplate(modeHtml(laid, designId, warnings), warnings);
+  const subject = laid.mode === 'email' ? laid.settings.subject : '';
+  const preheader = laid.mode === 'email' ? (laid.settings.preheader ?? '') : '';
   return {
     mode: document.mode,
     design: document,
     rendererVersion: RENDERER_VERSION,
     html,
     ...staticChunks(html.source),
-    text: compileTemplate(textSource(document, preheader), warnings),
+    text: compileTemplate(textSource(laid, preheader), warnings),
     subject,
     preheader,
     warnings: warnings.list(),

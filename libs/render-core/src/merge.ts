@@ -1,4 +1,5 @@
 import { isSafeAttribute } from './address';
+import { carriableText } from './characters';
 import { TAG, tagValue } from './tags';
 import { type MergeTemplate, type Slot, writeAttribute, writeText, writtenValue } from './template';
 import type { MergeValues } from './types';
@@ -10,15 +11,25 @@ export class UnfilledTags {
   readonly tags = new Set<string>();
   /** Addresses as written, merge tags and all, that were not safe once filled. */
   readonly unsafe = new Set<string>();
+  /** Tags whose values held characters no output can carry, or unbalanced direction controls (characters.ts). */
+  readonly carried = new Set<string>();
+}
+
+/** A tag's value as every output can carry it, each value balanced on its own; undefined when the merge has none. */
+function filledValue(tag: string, inner: string, merge: MergeValues, unfilled: UnfilledTags): string | undefined {
+  const value = tagValue(inner, merge);
+  if (value === undefined) {
+    unfilled.tags.add(tag);
+    return undefined;
+  }
+  const carried = carriableText(value);
+  if (carried.text !== value) unfilled.carried.add(tag);
+  return carried.text;
 }
 
 /** Fills tags in plain text (subject, preheader). */
 export function mergePlain(template: string, merge: MergeValues, unfilled: UnfilledTags): string {
-  return template.replace(TAG, (tag, inner: string) => {
-    const value = tagValue(inner, merge);
-    if (value === undefined) unfilled.tags.add(tag);
-    return value ?? tag;
-  });
+  return template.replace(TAG, (tag, inner: string) => filledValue(tag, inner, merge, unfilled) ?? tag);
 }
 
 // In a style attribute a value can only be part of a url() (the design allows tags in no other
@@ -30,8 +41,7 @@ function fillSlot(slot: Slot, merge: MergeValues, unfilled: UnfilledTags): strin
   const value = slot.pieces
     .map((piece) => {
       if (typeof piece === 'string') return piece;
-      const filled = tagValue(piece.inner, merge);
-      if (filled === undefined) unfilled.tags.add(piece.tag);
+      const filled = filledValue(piece.tag, piece.inner, merge, unfilled);
       return filled === undefined ? piece.tag : slot.attribute === 'style' ? inCss(filled) : filled;
     })
     .join('');

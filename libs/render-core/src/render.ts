@@ -1,6 +1,7 @@
 import { clippingFindings } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document';
 import { unsafeAddressWarning } from './address';
+import { carriedValuesWarning } from './characters';
 import { bodyChunk } from './chunks';
 import { layoutDesign } from './layout';
 import { mergePlain, mergeTemplate, UnfilledTags } from './merge';
@@ -19,6 +20,7 @@ export function finishRender(layout: Layout, options: { merge?: MergeValues; tex
   const bytes = Buffer.byteLength(html);
   const warnings = [...layout.warnings];
   for (const address of unfilled.unsafe) warnings.push(unsafeAddressWarning(address, true));
+  if (unfilled.carried.size > 0) warnings.push(carriedValuesWarning([...unfilled.carried]));
   // The size is the merged HTML's, as it is sent: only known here.
   for (const finding of clippingFindings(layout, bytes)) warnings.push(finding.message);
   return {

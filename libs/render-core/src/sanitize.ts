@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { Warnings } from './warnings';
+import { balancedBidi } from './characters';
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'code', 'div', 'em', 'figcaption', 'figure',
@@ -48,5 +49,6 @@ export function sanitizeRawHtml(html: string, place: string, warnings: Warnings)
   const removed = [...dropped];
   for (const [pattern, words] of NAMED_DANGERS) if (pattern.test(html)) removed.push(words);
   if (removed.length) warnings.add(`Raw HTML in ${place}: taken out ${removed.join(', ')}.`);
-  return sanitizeHtml(html, OPTIONS);
+  // Balanced again once sanitized: markup taken out may have held a direction control's closer (characters.ts).
+  return balancedBidi(sanitizeHtml(html, OPTIONS));
 }

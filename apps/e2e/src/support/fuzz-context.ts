@@ -1,3 +1,5 @@
+import type { DesignDocument } from '@embed/design-document';
+import { withEveryCharacterClass } from '@embed/render-core/testing';
 import { TINY_PNG } from '../file-exports-helpers';
 import { EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './api';
 import type { FuzzContext } from './fuzz-requests';
@@ -46,7 +48,8 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       key: [fileKey],
       'user.id': ['fuzz-editor', 'fuzz-other'],
       origin: [EDITOR_SITE, 'http://localhost:3000'],
-      doc: [exampleDesign('email'), exampleDesign('page')],
+      // The project's mode holding every class of character in every field: it renders and saves like any other.
+      doc: [exampleDesign('email'), exampleDesign('page'), withEveryCharacterClass(exampleDesign('email') as DesignDocument)],
     },
     image: TINY_PNG,
   };

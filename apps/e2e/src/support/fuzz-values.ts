@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EVERY_SAMPLE } from '@embed/render-core/testing';
 
 export type JsonSchema = Record<string, any>;
 
@@ -19,9 +20,15 @@ export function jsonText(value: unknown): string {
 
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
 
+/** Words among characters of every class a design may hold (docs/design-document.md, "Characters"): each must render. */
+export const controlText: fc.Arbitrary<string> = fc
+  .array(fc.oneof(fc.constantFrom(...EVERY_SAMPLE), fc.constantFrom('Spring', ' ', 'sale', '{{contact.first_name}}')), { minLength: 1, maxLength: 8 })
+  .map((parts) => parts.join(''));
+
 /** Text a hostile client sends: NUL and control characters, lone surrogates, markup, escapes, injection attempts. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
+  controlText,
   fc.constantFrom(
     '', ' ', '\u0000', 'a\u0000b', '\ufeff', '\uffff', '\u202e', '\r\n', '\t', '%00', '%ZZ', '../..', '<script>alert(1)</script>',
     'javascript:alert(1)', '{{contact.first_name}}', '__proto__', 'constructor', "'; DROP TABLE designs; --", '\\', '"', '🙂', 'e\u0301',

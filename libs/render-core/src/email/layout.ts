@@ -1,6 +1,7 @@
 import { Engine } from 'mrml';
 import type { EmailDesign } from '@embed/design-document';
 import { Warnings } from '../warnings';
+import { asciiAttributeValues } from './attribute-values';
 import { emailMjml } from './mjml';
 
 // One engine per process: mrml's WASM instance is reused. No include loader: an email
@@ -10,7 +11,7 @@ engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: 
 
 /** The email's HTML, through mrml; merge tags as written. */
 export function emailHtml(document: EmailDesign, warnings: Warnings): string {
-  const result = engine.toHtml(emailMjml(document, warnings));
+  const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings)));
   if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
   return result.content;
 }

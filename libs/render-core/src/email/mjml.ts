@@ -7,6 +7,7 @@ import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
 import { socialLabel } from '../social';
 import { blockPlace, type Warnings } from '../warnings';
+import { asciiReferences } from './attribute-values';
 
 // The email is written as MJML and rendered by mrml: MJML's table layout, Outlook
 // conditional comments, bulletproof buttons and columns that stack on phones come from
@@ -143,7 +144,8 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
   };
   const fonts = fontUrls(document);
   const head = [
-    tag('mj-title', {}, escapeHtml(document.settings.subject)),
+    // mrml copies the title into the body's aria-label, and writes it there as it writes every attribute (attribute-values.ts).
+    tag('mj-title', {}, asciiReferences(escapeHtml(document.settings.subject))),
     tag('mj-preview', {}, escapeHtml(document.settings.preheader ?? '')),
     fonts.length > 0 ? tag('mj-raw', {}, emailFontsHtml(fonts)) : '',
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),

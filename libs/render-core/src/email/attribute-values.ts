@@ -1,0 +1,42 @@
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+
+type Node = DefaultTreeAdapterMap['node'];
+
+// mrml (0.x) writes every attribute value it outputs through Rust's escape_debug: a tab
+// becomes the two characters \t, a backslash two backslashes, and every character Rust does
+// not call printable (a no-break space, a soft hyphen, a zero-width joiner inside an emoji,
+// a combining accent, a direction control) becomes the text \u{...}. The reader of an alt
+// text or a link would get that text instead of the character. A character reference is
+// passed through as written, so every character of an attribute value outside printable
+// ASCII, and the backslash, is written as one: the browser reads the value the design holds.
+// Text content is written as it is by mrml, so it is left alone (references there would
+// only make the email larger). Attributes are found by parsing the markup as HTML (parse5),
+// whose source locations are exact whatever MJML's own elements make of the tree.
+
+const NEEDS_REFERENCE = /[^\x20-\x5b\x5d-\x7e]/gu;
+// A carriage return is written as the line feed HTML reads a raw one as (a reference to it is a parse error).
+const reference = (char: string) => `&#x${(char === '\r' ? 0x0a : (char.codePointAt(0) as number)).toString(16)};`;
+
+/** Text with every character outside printable ASCII, and the backslash, written as a character reference. */
+export const asciiReferences = (text: string) => text.replace(/\r\n/g, '\n').replace(NEEDS_REFERENCE, reference);
+
+/** The markup with every attribute value written in printable ASCII, other characters as references. */
+export function asciiAttributeValues(markup: string): string {
+  if (!/[^\x20-\x5b\x5d-\x7e]/u.test(markup)) return markup;
+  const spans: { start: number; end: number }[] = [];
+  const stack: Node[] = [parse(markup, { sourceCodeLocationInfo: true })];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if ('childNodes' in node) stack.push(...node.childNodes);
+    if (node.nodeName === 'template' && 'content' in node) stack.push(node.content);
+    if (!('tagName' in node)) continue;
+    for (const location of Object.values(node.sourceCodeLocation?.attrs ?? {})) spans.push({ start: location.startOffset, end: location.endOffset });
+  }
+  spans.sort((a, b) => a.start - b.start);
+  let out = '';
+  let cursor = 0;
+  for (const { start, end } of spans) {
+    out += markup.slice(cursor, start) + asciiReferences(markup.slice(start, end));
+    cursor = end;
+  }
+  return out + markup.slice(cursor);
+}

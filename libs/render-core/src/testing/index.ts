@@ -1,0 +1,2 @@
+export * from './audit-html';
+export * from './character-classes';
