@@ -53,7 +53,7 @@ describe('EmbedClient against the real stack', () => {
     expect(invalid.message).toMatch(/ttl/);
 
     const reader = await embed.createToken({ user: { id: 'ann' }, origin: EDITOR_SITE, access: 'read' });
-    expect((await call('GET', '/editor/v1/session', { bearer: reader.token, headers: { origin: EDITOR_SITE } })).body).toEqual({ mode: 'email', access: 'read' });
+    expect((await call('GET', '/editor/v1/session', { bearer: reader.token, headers: { origin: EDITOR_SITE } })).body).toEqual({ mode: 'email', access: 'read', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
   });
 
   it('listDesigns pages newest first, and listAllDesigns iterates every page', async () => {

@@ -66,7 +66,7 @@ describe('the journal key the service holds for each person', () => {
     const ada = await editorSession(testKey, 'key-ada');
     const first = await ada.editor('GET', '/session');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ mode: 'email', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(first.body).toEqual({ mode: 'email', access: 'edit', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(first.headers.get('cache-control')).toBe('no-store');
     const again = await (await editorSession(testKey, 'key-ada')).editor('GET', '/session');
     expect(again.body.journalKey).toBe(first.body.journalKey);

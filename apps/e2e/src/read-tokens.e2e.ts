@@ -91,9 +91,9 @@ describe('read tokens', () => {
     }
     const editor = { bearer: token, headers: { origin: EDITOR_SITE } };
     expect((await call('POST', `/editor/v1/designs/${design.id}/export`, { ...editor, body: { format: 'pdf' } })).body).toMatchObject({ format: 'pdf' });
-    expect((await call('GET', '/editor/v1/session', editor)).body).toEqual({ mode: 'email', access: 'read' });
+    expect((await call('GET', '/editor/v1/session', editor)).body).toEqual({ mode: 'email', access: 'read', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const edit = (await mint(testKey, 'reader')).body.token;
-    expect((await call('GET', '/editor/v1/session', { bearer: edit, headers: { origin: EDITOR_SITE } })).body).toEqual({ mode: 'email', access: 'edit' });
+    expect((await call('GET', '/editor/v1/session', { bearer: edit, headers: { origin: EDITOR_SITE } })).body).toEqual({ mode: 'email', access: 'edit', journalKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
   });
 });
 
