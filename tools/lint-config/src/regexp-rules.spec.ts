@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The repository's lint configuration refuses a regular expression that can take
@@ -37,6 +38,14 @@ const FILES = ['libs/render-core/src/probe.ts', 'apps/editor/src/probe.tsx', 'ap
 const QUADRATIC = `export const unsafe = (html) => /href\\s*=\\s*["']?\\s*javascript/i.test(html);\n`;
 const MOVE = "export const names = (path: string) => [...path.matchAll(/\\{([^}]+)\\}/g)];\n";
 const EXPONENTIAL = 'export const words = /^(?:\\w|\\d)+$/;\n';
+// A pattern written as a string, as JSON Schema keeps them; the design document's patterns run on every request.
+const asCode = (pattern: string) => `export const pattern = new RegExp(${JSON.stringify(pattern)}, 'u');\n`;
+const CONSTRUCTED = asCode('href\\s*=\\s*["\']?\\s*javascript');
+const patternsIn = (node: unknown): string[] =>
+  typeof node !== 'object' || node === null
+    ? []
+    : Object.entries(node).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : patternsIn(value)));
+const SCHEMA_PATTERNS = [...new Set(patternsIn(JSON.parse(readFileSync(path.join(repoRoot, 'libs/design-document/src/design-document.schema.json'), 'utf8'))))];
 const LINEAR = [
   "export const names = (path: string) => [...path.matchAll(/\\{([^{}]+)\\}/g)];",
   'export const css = /(?:url|expression|image-set)\\s*\\(/i;',
@@ -51,6 +60,8 @@ describe('the lint configuration on regular expressions', () => {
       { file: FILES[0], code: MOVE },
       { file: FILES[0], code: EXPONENTIAL },
       { file: FILES[0], code: LINEAR },
+      { file: FILES[0], code: CONSTRUCTED },
+      ...SCHEMA_PATTERNS.map((pattern) => ({ file: FILES[0], code: asCode(pattern) })),
     ]);
   }, 120_000);
 
@@ -68,5 +79,15 @@ describe('the lint configuration on regular expressions', () => {
 
   it('takes the linear forms the code uses instead', () => {
     expect(found[FILES.length + 2]).toEqual([]);
+  });
+
+  it('judges a pattern given as a string too', () => {
+    expect(found[FILES.length + 3]).toContain('regexp/no-super-linear-backtracking');
+  });
+
+  it('finds every pattern of the design document schema linear', () => {
+    expect(SCHEMA_PATTERNS.length).toBeGreaterThan(5);
+    const offending = SCHEMA_PATTERNS.filter((_pattern, i) => found[FILES.length + 4 + i].length > 0);
+    expect(offending).toEqual([]);
   });
 });
