@@ -43,7 +43,7 @@ const UNSAFE_URLS = 'unsafe URLs (javascript:, vbscript:, data:text)';
 const CSS_FUNCTIONS = 'CSS url() and expression() in styles';
 const ADDRESSES = new Set(ADDRESS_ATTRIBUTES);
 
-/** What an attribute sanitize-html took out was, in the words of the warning; undefined for a harmless one (an unknown name). */
+/** The warning's words for an attribute sanitize-html took out; undefined for one that did no harm (a name it does not allow). */
 function dangerOf(element: string, name: string, value: string): string | undefined {
   if (name.startsWith('on')) return EVENT_HANDLERS;
   if (ADDRESSES.has(name) && !isSafeAttribute(element, name, value)) return UNSAFE_URLS;
@@ -71,7 +71,7 @@ export function sanitizeRawHtml(html: string, place: string, warnings: Warnings)
     for (const [name, value] of Object.entries(written)) {
       // A style keeps the declarations it may; every one holding a CSS function is refused.
       if (name === 'style' && CSS_FUNCTION.test(value)) dangers.add(CSS_FUNCTIONS);
-      if (allowed && name in kept) continue;
+      if (allowed && Object.hasOwn(kept, name)) continue;
       const danger = dangerOf(element, name, value);
       if (danger) dangers.add(danger);
     }
