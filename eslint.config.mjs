@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -41,6 +42,27 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Every regular expression must run in linear time: patterns meet documents, requests
+    // and pasted text, and one that backtracks (`/href\s*=\s*["']?\s*javascript/` on `href=`
+    // and 100,000 spaces) kept the renderer from every tenant's renders for seconds.
+    // eslint-plugin-regexp rather than recheck: it proves the property statically from the
+    // pattern's own structure (a quantifier that can trade characters with another one, a
+    // search that reads to the end again from every start, alternatives that overlap), so a
+    // finding names the part to change and lint stays fast and deterministic in every
+    // project; recheck searches for a slow input by fuzzing, which may miss one, takes
+    // seconds a pattern, and wants a JVM or a native binary that this machine cannot install.
+    // Rules judge each pattern alone; the linear-time property tests (render-core, editor)
+    // measure whole functions on the largest hostile inputs the schema allows.
+    // Checked by tools/lint-config/src/regexp-rules.spec.ts.
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignoreSticky: false, ignorePartial: false }],
+      'regexp/no-dupe-disjunctions': ['error', { reportExponentialBacktracking: 'potential' }],
+    },
   },
   {
     // Tests read JSON answers field by field; typing every answer there adds nothing.

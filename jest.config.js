@@ -11,7 +11,7 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/../../${target}`]),
 );
 
-const projectDirs = ['apps', 'libs'].flatMap((group) =>
+const projectDirs = ['apps', 'libs', 'tools'].flatMap((group) =>
   readdirSync(path.join(__dirname, group))
     .filter((name) => name !== 'e2e' && existsSync(path.join(__dirname, group, name, 'project.json')))
     .map((name) => path.join(group, name)),

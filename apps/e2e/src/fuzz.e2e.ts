@@ -28,7 +28,7 @@ function verdict(request: FuzzRequest, outcome: RawOutcome, contract: OpenApiCon
   if ('failure' in outcome) return (request.body?.length ?? 0) > BODY_LIMIT_BYTES && /closed/.test(outcome.failure) ? null : outcome.failure;
   const { status, headers, text } = outcome.answer;
   if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
-  if (/\n\s+at .+:\d+:\d+/.test(text)) return `a stack trace in the answer: ${text.slice(0, 300)}`;
+  if (/\n[ \t]+at [^\n]+:\d+:\d+/.test(text)) return `a stack trace in the answer: ${text.slice(0, 300)}`;
   const requestId = headers.get('request-id');
   if (!requestId) return `answered ${status} without a Request-Id header: ${text.slice(0, 300)}`;
   // An answer to HEAD has no body to judge.

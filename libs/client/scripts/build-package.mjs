@@ -21,7 +21,7 @@ const libsDir = path.dirname(projectRoot) + path.sep;
 const internalLibsArePure = {
   name: 'internal-libs-are-pure',
   setup(build) {
-    build.onResolve({ filter: /.*/ }, async ({ path: specifier, kind, resolveDir, importer, pluginData }) => {
+    build.onResolve({ filter: /^/ }, async ({ path: specifier, kind, resolveDir, importer, pluginData }) => {
       if (pluginData === 'pure') return undefined;
       const resolved = await build.resolve(specifier, { kind, resolveDir, importer, pluginData: 'pure' });
       const internal = resolved.path.startsWith(libsDir) && !resolved.path.startsWith(projectRoot + path.sep);

@@ -73,6 +73,13 @@ function apiError(status: number, headers: Headers, body: unknown, retryAfterMs:
   return new EmbedApiError(status, code, typeof error === 'string' ? error : code, id, retryAfter);
 }
 
+/** The address without the slashes it ends with, read once from the end (a pattern anchored at the end is tried again from each slash). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
 /**
  * Sends calls with the secret key, turns error answers into EmbedApiError, and retries
  * where safe. Every POST carries a fresh `Idempotency-Key`, the same on each of its
@@ -83,7 +90,7 @@ export class Transport {
   private readonly baseUrl: string;
 
   constructor(private readonly settings: TransportSettings) {
-    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = withoutTrailingSlashes(settings.baseUrl);
   }
 
   async send(call: Call): Promise<Answer> {

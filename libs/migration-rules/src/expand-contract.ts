@@ -130,7 +130,7 @@ function statementProblems(statement: Node, news: NewSinceRelease): string[] {
 }
 
 /** A contract step says so in a comment of its statement, naming why no running release reads what it removes. */
-const CONTRACT_MARK = /^\s*--\s*contract:\s*\S/m;
+const CONTRACT_MARK = /^[ \t]*--[ \t]*contract:[ \t]*\S/m;
 
 /**
  * The rule every migration after a release follows, so that the pods of that release keep

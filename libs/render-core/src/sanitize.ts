@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ADDRESS_ATTRIBUTES, isSafeAttribute } from './address';
 import type { Warnings } from './warnings';
 import { balancedBidi } from './characters';
 
@@ -8,8 +9,11 @@ const ALLOWED_TAGS = [
   'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
 ];
 
-// Inline styles are what raw email HTML is made of; url() and expression() are not let through.
-const SAFE_STYLE_VALUE = [/^(?!.*(?:url|expression|image-set)\s*\().*$/i];
+// Inline styles are what raw email HTML is made of; url(), image-set() and expression() are
+// not let through. Both patterns read each function name once, then spaces: linear.
+const CSS_FUNCTION = /(?:url|expression|image-set)\s*\(/i;
+// A value without them; `.` stops at a line break, so a value of several lines is refused too.
+const SAFE_STYLE_VALUE = /^(?!.*(?:url|expression|image-set)\s*\().*$/i;
 const STYLE_PROPERTIES = [
   'color', 'background-color', 'font-family', 'font-size', 'font-style', 'font-weight', 'line-height', 'letter-spacing',
   'text-align', 'text-decoration', 'text-transform', 'vertical-align', 'white-space', 'display', 'width', 'max-width',
@@ -18,7 +22,7 @@ const STYLE_PROPERTIES = [
   'border-radius', 'border-collapse',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     '*': ['style', 'align', 'title', 'dir', 'lang'],
@@ -28,27 +32,53 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['width', 'valign', 'colspan', 'rowspan', 'bgcolor'],
     th: ['width', 'valign', 'colspan', 'rowspan', 'bgcolor'],
   },
-  allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((property) => [property, SAFE_STYLE_VALUE])) },
+  allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((property) => [property, [SAFE_STYLE_VALUE]])) },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-};
+} satisfies sanitizeHtml.IOptions;
 
-const NAMED_DANGERS: [RegExp, string][] = [
-  [/\son[a-z]+\s*=/i, 'event handler attributes (on...)'],
-  [/(?:href|src|action)\s*=\s*["']?\s*(?:javascript|vbscript|data:text)/i, 'unsafe URLs (javascript:, vbscript:, data:text)'],
-  [/url\s*\(|expression\s*\(/i, 'CSS url() and expression() in styles'],
-];
+const EVENT_HANDLERS = 'event handler attributes (on...)';
+const UNSAFE_URLS = 'unsafe URLs (javascript:, vbscript:, data:text)';
+const CSS_FUNCTIONS = 'CSS url() and expression() in styles';
+const ADDRESSES = new Set(ADDRESS_ATTRIBUTES);
 
-/** Raw HTML of an html block, reduced to safe markup; what was taken out is named in a warning. */
+/** The warning's words for an attribute sanitize-html took out; undefined for one that did no harm (a name it does not allow). */
+function dangerOf(element: string, name: string, value: string): string | undefined {
+  if (name.startsWith('on')) return EVENT_HANDLERS;
+  if (ADDRESSES.has(name) && !isSafeAttribute(element, name, value)) return UNSAFE_URLS;
+  return undefined;
+}
+
+/**
+ * Raw HTML of an html block, reduced to safe markup; what was taken out is named in a
+ * warning. What was taken out is what sanitize-html decided, seen through its own hooks
+ * rather than by a second reading of the raw text: onOpenTag sees each element with its
+ * attributes as the parser decoded them, and sanitize-html deletes from those same
+ * attributes each one it refuses; an element it refuses goes with all its attributes.
+ */
 export function sanitizeRawHtml(html: string, place: string, warnings: Warnings): string {
-  const dropped = new Set<string>();
-  for (const [, tag] of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g))
-    if (!ALLOWED_TAGS.includes(tag.toLowerCase())) dropped.add(`<${tag.toLowerCase()}>`);
-  const removed = [...dropped];
-  for (const [pattern, words] of NAMED_DANGERS) if (pattern.test(html)) removed.push(words);
+  const opened: { element: string; written: Record<string, string>; kept: Record<string, string> }[] = [];
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: (element, attributes) => opened.push({ element, written: { ...attributes }, kept: attributes }),
+  });
+  const tags = new Set<string>();
+  const dangers = new Set<string>();
+  for (const { element, written, kept } of opened) {
+    const allowed = ALLOWED_TAGS.includes(element);
+    if (!allowed) tags.add(`<${element}>`);
+    for (const [name, value] of Object.entries(written)) {
+      // A style keeps the declarations it may; every one holding a CSS function is refused.
+      if (name === 'style' && CSS_FUNCTION.test(value)) dangers.add(CSS_FUNCTIONS);
+      if (allowed && Object.hasOwn(kept, name)) continue;
+      const danger = dangerOf(element, name, value);
+      if (danger) dangers.add(danger);
+    }
+  }
+  const removed = [...tags, ...[EVENT_HANDLERS, UNSAFE_URLS, CSS_FUNCTIONS].filter((danger) => dangers.has(danger))];
   if (removed.length) warnings.add(`Raw HTML in ${place}: taken out ${removed.join(', ')}.`);
   // Balanced again once sanitized: markup taken out may have held a direction control's closer (characters.ts).
-  return balancedBidi(sanitizeHtml(html, OPTIONS));
+  return balancedBidi(clean);
 }

@@ -32,7 +32,7 @@ export function operationsOf(document: Record<string, any>): FuzzOperation[] {
         method: method.toUpperCase(),
         template,
         // From the template itself: a preflight lists no parameters, yet its path has them.
-        pathParams: [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
+        pathParams: [...template.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]),
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         headerParams: parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()),
         bodyTypes: Object.keys(content),
@@ -119,7 +119,7 @@ function pathOf(operation: FuzzOperation, context: FuzzContext): fc.Arbitrary<{ 
   );
   return fc.tuple(fc.tuple(...segments), onceIn(5, pathDamage)).map(([values, damage]) => {
     let index = 0;
-    let path = operation.template.replace(/\{[^}]+\}/g, () => values[index++].value);
+    let path = operation.template.replace(/\{[^{}]+\}/g, () => values[index++].value);
     const changes = values.map((value) => value.change).filter(Boolean);
     if (damage) {
       path = damage[1](path);

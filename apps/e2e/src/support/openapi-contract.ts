@@ -153,7 +153,7 @@ function closed(schema: Record<string, any>): Record<string, any> {
 function templatePattern(template: string, item: Record<string, any>): RegExp {
   const parameters = Object.values(item).flatMap((operation: any) => operation.parameters ?? []);
   const source = template
-    .split(/(\{[^}]+\})/)
+    .split(/(\{[^{}]+\})/)
     .map((part) => {
       const name = /^\{([^}]+)\}$/.exec(part)?.[1];
       if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

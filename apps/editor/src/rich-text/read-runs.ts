@@ -30,7 +30,7 @@ export function documentColor(value: string | null | undefined): string | undefi
   const color = value?.trim();
   if (!color) return undefined;
   if (/^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(color) || color === 'transparent') return color;
-  const rgb = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/i.exec(color);
+  const rgb = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*(\d+(?:\.\d+)?|\.\d+)\s*)?\)$/i.exec(color);
   if (!rgb) return undefined;
   const alpha = rgb[4] === undefined || Number(rgb[4]) >= 1 ? '' : hexByte(Number(rgb[4]) * 255);
   return `#${rgb.slice(1, 4).map((n) => hexByte(Number(n))).join('')}${alpha}`;
@@ -76,9 +76,12 @@ function marksInside(element: TreeNode, around: Marks): Marks {
   return marks;
 }
 
+/** Whitespace with a line break in it; one class read once (a pattern that placed the line break itself took seconds on a paste of many). */
+const isWhitespaceWithBreak = (text: string) => text.includes('\n') && /^[ \t\r\n]*$/.test(text);
+
 /** Whitespace from an HTML source's layout between blocks (a paste), not typed text. */
 const isLayoutWhitespace = (node: TreeNode, previous: TreeNode | undefined, next: TreeNode | undefined) =>
-  node.nodeType === TEXT_NODE && /^[ \t\r\n]*\n[ \t\r\n]*$/.test(node.nodeValue ?? '') && ((previous && isBlock(previous)) || (next && isBlock(next)));
+  node.nodeType === TEXT_NODE && isWhitespaceWithBreak(node.nodeValue ?? '') && ((previous && isBlock(previous)) || (next && isBlock(next)));
 
 /** Collects runs, line breaks and the line breaks that blocks inside a line make. */
 class LineReader {

@@ -87,7 +87,7 @@ describe('the OpenAPI document', () => {
   it('declares every path parameter on every operation of the path, the editor’s preflights included', () => {
     const missing = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([template, item]) =>
       Object.entries(item).flatMap(([method, operation]) =>
-        [...template.matchAll(/\{([^}]+)\}/g)]
+        [...template.matchAll(/\{([^{}]+)\}/g)]
           .filter(([, name]) => !(operation.parameters ?? []).some((parameter: any) => parameter.in === 'path' && parameter.name === name))
           .map(([, name]) => `${method.toUpperCase()} ${template}: ${name}`),
       ),

@@ -179,7 +179,7 @@ export function openApiPath(path: string, wildcard?: string): string {
 /** The path parameters of a path's template, as its other operations declare them. */
 function pathParameters(path: string, item: Record<string, Json>): Json[] {
   const declared = Object.values(item).flatMap((operation) => (operation.parameters ?? []) as Json[]);
-  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
+  return [...path.matchAll(/\{([^{}]+)\}/g)].map(([, name]) => {
     const found = declared.find((parameter) => parameter.in === 'path' && parameter.name === name);
     if (!found) throw new Error(`no operation of ${path} declares its path parameter ${name}`);
     return found;
