@@ -84,11 +84,15 @@ describe('DeadlinePool', () => {
     expect(after).not.toBe(before);
   });
 
-  it('hands on the error a job throws, and keeps its worker', async () => {
-    const workers = pool();
-    const before = await workers.run({});
-    await expect(workers.run({ fail: 'no layout' })).rejects.toThrow('no layout');
-    expect(await workers.run({})).toBe(before);
+  it('hands on the error a job throws, and replaces its worker, whose state may be broken', async () => {
+    const workers = pool({ threads: 2 });
+    await Promise.all([workers.run({}), workers.run({})]);
+    const before = workers.threadIds;
+    await expect(workers.run({ fail: 'no layout' })).rejects.toThrow(new Error('no layout'));
+    // The other jobs go on, on the worker left and on the new one.
+    const ran = await Promise.all([workers.run({ busyMs: 300 }), workers.run({ busyMs: 300 })]);
+    expect(new Set(ran).size).toBe(2);
+    expect(ran.filter((id) => !before.includes(id))).toHaveLength(1);
   });
 
   it('runs jobs side by side on its threads', async () => {

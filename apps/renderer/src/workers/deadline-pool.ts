@@ -1,8 +1,9 @@
 import { once } from 'node:events';
+import { setImmediate as turn } from 'node:timers/promises';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import type { PooledTask } from './pooled-task';
+import type { PooledTask, TaskReport } from './pooled-task';
 
 export interface DeadlinePoolOptions {
   /** The worker file: it exports, as its default, a function made by pooledTask (pooled-task.ts). */
@@ -48,7 +49,8 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  * caller's deadline. A job past it cannot be interrupted in its thread, so the thread is
  * terminated (piscina does so for an aborted running task and starts a new worker); the
  * job is answered RanTooLongError. A job still waiting at the deadline is taken out of
- * the queue: NotStartedError.
+ * the queue: NotStartedError. A job that throws is answered its error, and its worker is
+ * replaced too (pooled-task.ts).
  */
 export class DeadlinePool<J, R> {
   private readonly logger = new Logger(DeadlinePool.name);
@@ -77,23 +79,27 @@ export class DeadlinePool<J, R> {
   /** Runs `job` on a worker, within the pool's limit and before `deadline` (epoch milliseconds; none: the limit alone). */
   async run(job: J, deadline?: number): Promise<R> {
     const stop = new AbortController();
-    const { port1: started, port2 } = new MessageChannel();
+    const { port1: reports, port2 } = new MessageChannel();
     let limitMs: number | undefined;
+    let failure: string | undefined;
     let timer = deadline === undefined ? undefined : setTimeout(() => stop.abort(), Math.max(0, deadline - Date.now()));
-    started.once('message', () => {
+    reports.on('message', (report: TaskReport) => {
+      if ('failed' in report) return void (failure = report.failed);
       clearTimeout(timer);
       limitMs = Math.min(this.options.limitMs, deadline === undefined ? Infinity : Math.max(0, deadline - Date.now()));
       timer = setTimeout(() => stop.abort(), limitMs);
     });
     try {
-      return await this.pool.run({ job, started: port2 }, { signal: stop.signal, transferList: [port2] });
+      return await this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] });
     } catch (error) {
       if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : new RanTooLongError(limitMs);
       if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);
-      throw error;
+      // A job that threw ended its worker (pooled-task.ts) after reporting why; the report may come a turn after the exit.
+      if (failure === undefined) await turn();
+      throw failure === undefined ? error : new Error(failure);
     } finally {
       clearTimeout(timer);
-      started.close();
+      reports.close();
     }
   }
 

@@ -1,19 +1,31 @@
 import type { MessagePort } from 'node:worker_threads';
 
-/** What a DeadlinePool hands its worker: the job, and the port on which the worker says that it started. */
+/** What a DeadlinePool hands its worker: the job, and the port on which the worker reports on it. */
 export interface PooledTask<J> {
   job: J;
-  started: MessagePort;
+  report: MessagePort;
 }
+
+/** What a worker reports of a job: that it started, or why it failed before the worker ends. */
+export type TaskReport = { started: true } | { failed: string };
+
+const send = (port: MessagePort, report: TaskReport) => port.postMessage(report);
 
 /**
  * The function a worker file exports for a DeadlinePool (deadline-pool.ts): it says that
  * the job started, so that the pool counts the job's time from here and not from when it
- * was queued, then does the work.
+ * was queued, then does the work. A job that throws may leave the thread's state broken
+ * (a WebAssembly module that trapped, such as mrml's, fails every call after), so the
+ * worker says why and ends, and the pool starts a new one in its place.
  */
 export function pooledTask<J, R>(work: (job: J) => R): (task: PooledTask<J>) => R {
-  return ({ job, started }) => {
-    started.postMessage(null);
-    return work(job);
+  return ({ job, report }) => {
+    send(report, { started: true });
+    try {
+      return work(job);
+    } catch (error) {
+      send(report, { failed: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    }
   };
 }
