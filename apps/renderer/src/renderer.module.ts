@@ -27,6 +27,7 @@ export const rendererSpecs = {
 @Module({})
 export class RendererModule {
   static register(config: BackendConfig<typeof rendererSpecs>): DynamicModule {
+    const workers = new RenderPool({ filename: RENDER_WORKER_FILE, threads: config.RENDER_WORKERS, limitMs: config.RENDER_TIME_LIMIT_MS, memoryMb: config.RENDER_WORKER_MEMORY_MB });
     return {
       module: RendererModule,
       imports: [BackendServiceModule.forService('renderer', config.LOG_LEVEL)],
@@ -34,13 +35,10 @@ export class RendererModule {
       providers: [
         RenderService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
-        {
-          provide: RenderPool,
-          useFactory: () =>
-            new RenderPool({ filename: RENDER_WORKER_FILE, threads: config.RENDER_WORKERS, limitMs: config.RENDER_TIME_LIMIT_MS, memoryMb: config.RENDER_WORKER_MEMORY_MB }),
-        },
+        { provide: RenderPool, useValue: workers },
         FilesService,
-        ...fileProviders(config),
+        // Ready once the render workers have loaded: a render sent sooner would wait for them.
+        ...fileProviders(config, { 'render workers': () => workers.loaded }),
       ],
     };
   }

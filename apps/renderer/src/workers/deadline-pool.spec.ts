@@ -29,8 +29,10 @@ beforeAll(() => Logger.overrideLogger(false));
 afterAll(() => Promise.all(pools.map((made) => made.close())));
 
 describe('DeadlinePool', () => {
-  it('runs a job on a worker thread, not on the caller’s', async () => {
-    const ran = await pool().run({});
+  it('says when its workers have loaded, and runs a job on a worker thread, not on the caller’s', async () => {
+    const workers = pool({ threads: 2 });
+    await expect(workers.loaded).resolves.toBeUndefined();
+    const ran = await workers.run({});
     expect(ran).not.toBe(threadId);
     expect(ran).toBeGreaterThan(0);
   });

@@ -54,7 +54,9 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  */
 export class DeadlinePool<J, R> {
   private readonly logger = new Logger(DeadlinePool.name);
-  private readonly pool: Piscina<PooledTask<J>, R>;
+  private readonly pool: Piscina<PooledTask<J>, R | undefined>;
+  /** Resolves once the first workers have loaded their file (each answers its null task only then): for readiness. */
+  readonly loaded: Promise<void>;
   /** Every worker thread until it has ended, those stopped under a job included. */
   private readonly alive = new Set<Worker>();
 
@@ -68,6 +70,9 @@ export class DeadlinePool<J, R> {
     });
     // A worker that fails with no job on it (its file did not load): said, not thrown into the process.
     this.pool.on('error', (err: unknown) => this.logger.error({ err }, 'a worker failed outside any job'));
+    this.loaded = Promise.all(Array.from({ length: options.threads }, () => this.pool.run(null))).then(() => undefined);
+    // A worker that cannot load is said by readiness and the 'error' event, not thrown into the process.
+    this.loaded.catch(() => {});
     this.pool.on('workerCreate', ({ id }: { id: number }) => {
       const thread = this.pool.threads.find((candidate) => candidate.threadId === id);
       if (!thread) return;
@@ -90,7 +95,7 @@ export class DeadlinePool<J, R> {
       timer = setTimeout(() => stop.abort(), limitMs);
     });
     try {
-      return await this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] });
+      return (await this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] })) as R;
     } catch (error) {
       if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : new RanTooLongError(limitMs);
       if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);

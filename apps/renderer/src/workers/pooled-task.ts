@@ -1,10 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 
-/** What a DeadlinePool hands its worker: the job, and the port on which the worker reports on it. */
-export interface PooledTask<J> {
-  job: J;
-  report: MessagePort;
-}
+/** What a DeadlinePool hands its worker: the job and the port on which the worker reports on it, or null to hear that the worker has loaded. */
+export type PooledTask<J> = { job: J; report: MessagePort } | null;
 
 /** What a worker reports of a job: that it started, or why it failed before the worker ends. */
 export type TaskReport = { started: true } | { failed: string };
@@ -16,10 +13,13 @@ const send = (port: MessagePort, report: TaskReport) => port.postMessage(report)
  * the job started, so that the pool counts the job's time from here and not from when it
  * was queued, then does the work. A job that throws may leave the thread's state broken
  * (a WebAssembly module that trapped, such as mrml's, fails every call after), so the
- * worker says why and ends, and the pool starts a new one in its place.
+ * worker says why and ends, and the pool starts a new one in its place. A null task is
+ * answered as soon as the worker has loaded its file (a worker takes tasks only then).
  */
-export function pooledTask<J, R>(work: (job: J) => R): (task: PooledTask<J>) => R {
-  return ({ job, report }) => {
+export function pooledTask<J, R>(work: (job: J) => R): (task: PooledTask<J>) => R | undefined {
+  return (task) => {
+    if (task === null) return undefined;
+    const { job, report } = task;
     send(report, { started: true });
     try {
       return work(job);
