@@ -19,16 +19,16 @@ const value = (reply: RenderDesignReply): RenderedDesign => {
 };
 
 /**
- * The email example with nine html blocks of the largest size the schema allows, each
- * holding links whose addresses carry merge tags: a valid design (900 KB, within the
- * 1 MiB body limit) whose layout and merge take seconds (parse, sanitize, judge every
- * address), past the limit the tests give it. Its cost is in the number of links, not in
- * any one pattern, so it stays costly however each step is made linear.
+ * The email example with forty html blocks of the largest size the schema allows, each
+ * holding links whose addresses are merge tags: a valid design (4 MB, within the
+ * schema's 5 MB) whose layout and merge take several seconds (parse, sanitize, judge and
+ * fill every address), far past the limit the tests give it. Its cost is in the number of
+ * links, not in any one pattern, so it stays costly however each step is made linear.
  */
 function heavyDesign() {
   const doc = example('email');
-  const html = '<a href="https://shop.example/{{contact.id}}/item">item</a>'.repeat(1_600).slice(0, 100_000);
-  doc.body.rows[1].columns[0].blocks.push(...Array.from({ length: 9 }, (_, n) => ({ id: `heavy-${n}`, type: 'html', html })));
+  const html = "<a href='{{contact.id}}'>i</a>".repeat(4_800).slice(0, 100_000);
+  doc.body.rows[1].columns[0].blocks.push(...Array.from({ length: 40 }, (_, n) => ({ id: `heavy-${n}`, type: 'html', html })));
   return doc;
 }
 
