@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
-import { call } from './support/api';
+import { OPERATION_BUDGETS_MS } from '@embed/contracts';
+import { call, newProject } from './support/api';
 import { fuzzContext } from './support/fuzz-context';
+import { costlyDesign, patternHostileDesigns } from './support/hostile-designs';
 import { type FuzzRequest, fuzzRequest, operationsOf } from './support/fuzz-requests';
 import { openApiContract, type OpenApiContract } from './support/openapi-contract';
 import { type RawOutcome, requestBytes, sendRaw } from './support/raw-http';
@@ -66,13 +68,42 @@ async function sendTwiceOn503(request: FuzzRequest): Promise<RawOutcome> {
   return sendRaw(testPorts.http, request);
 }
 
+/**
+ * Hostile renders sent beside the fuzzed requests, one at a time, from a project of their
+ * own, while `fuzzing()` holds: designs that once froze the renderer (issue 28) and one
+ * costly for its size alone. Each must be answered below 500, in the error shape when
+ * refused (422 design_too_complex past the render time limit), within the render budget;
+ * and meanwhile the fuzzed requests, renders among them, are answered as ever (a renderer
+ * they held up would answer those 503, which the fuzz reports). Returns what broke the rules.
+ */
+async function hostileRendersWhile(fuzzing: () => boolean): Promise<{ sent: number; statuses: number[]; problems: string[] }> {
+  const key = newProject('email').testKey;
+  const designs = [...patternHostileDesigns(), costlyDesign()];
+  const statuses: number[] = [];
+  const problems: string[] = [];
+  for (let n = 0; fuzzing(); n++) {
+    const doc = designs[n % designs.length];
+    const started = Date.now();
+    const answer = await call('POST', '/embed/v1/render', { bearer: key, body: { doc, merge: { contact: { id: '1' } } } });
+    const ms = Date.now() - started;
+    statuses.push(answer.status);
+    const what = `hostile render ${n % designs.length} (${answer.status} in ${ms} ms)`;
+    if (answer.status >= 500) problems.push(`${what}: ${answer.text.slice(0, 300)}`);
+    else if (answer.status >= 400 && typeof answer.body?.error !== 'string') problems.push(`${what} outside the Error shape: ${answer.text.slice(0, 300)}`);
+    if (ms > OPERATION_BUDGETS_MS.render + 1_000) problems.push(`${what}: slower than the render budget of ${OPERATION_BUDGETS_MS.render} ms`);
+    // Within the key's 120 renders a minute, so that each is rendered, not refused 429.
+    await sleep(500);
+  }
+  return { sent: statuses.length, statuses, problems };
+}
+
 function summarize(request: FuzzRequest): string {
   const body = request.body ? ` body ${JSON.stringify(request.body.toString('latin1').slice(0, 160))}${request.body.length > 160 ? ` (${request.body.length} bytes)` : ''}` : '';
   return `${request.operationId}: ${request.method} ${request.target.slice(0, 160)} [${request.changes.join('; ')}]${body}`;
 }
 
 describe('fuzzing every endpoint of both APIs with hostile requests', () => {
-  it('answers every request below 500, in the error shape when refused, and stays healthy', async () => {
+  it('answers every request below 500, in the error shape when refused, hostile renders beside them included, and stays healthy', async () => {
     const contract = await openApiContract();
     const document = contract.document;
     const operations = operationsOf(document);
@@ -92,6 +123,8 @@ describe('fuzzing every endpoint of both APIs with hostile requests', () => {
     };
     const statuses = new Map<string, number>();
     let sent = 0;
+    let fuzzing = true;
+    const hostile = hostileRendersWhile(() => fuzzing);
     for (let batch = 0; sent < RUNS && Date.now() - started < TIME_MS; batch++) {
       const requests = fc.sample(arbitrary, { seed: SEED + batch, numRuns: Math.min(BATCH, RUNS - sent) });
       for (let i = 0; i < requests.length; i += IN_FLIGHT) {
@@ -107,15 +140,18 @@ describe('fuzzing every endpoint of both APIs with hostile requests', () => {
       }
       sent += requests.length;
     }
+    fuzzing = false;
+    const beside = await hostile;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`fuzz seed ${SEED}: ${sent} requests in ${seconds} s; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ${[...findings.values()].reduce((sum, { count }) => sum + count, 0)} wrong answers of ${findings.size} kinds`);
+    console.log(`beside them ${beside.sent} hostile renders, answered ${JSON.stringify(beside.statuses)}`);
 
     // The stack is healthy afterwards: every process alive, ready, and a normal request works.
     expect(serviceNames().filter((name) => !isAlive(pidOf(name)))).toEqual([]);
     await waitUntilReady();
     const list = await call('GET', '/embed/v1/users/fuzz-editor/designs', { bearer: context.credentials.secretKey, base: baseUrl() });
     expect(list.status).toBe(200);
-    const report = [...findings.values()].map(({ count, example }) => `${count} x ${example}`);
+    const report = [...[...findings.values()].map(({ count, example }) => `${count} x ${example}`), ...beside.problems];
     if (report.length > 0) throw new Error(`seed ${SEED} (replay with FUZZ_SEED=${SEED}): wrong answers of ${report.length} kinds:\n${report.join('\n')}`);
   }, 120_000);
 });

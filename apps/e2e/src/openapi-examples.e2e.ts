@@ -8,6 +8,7 @@ import { signedFilePath } from '@embed/storage';
 import { holdDesign } from './erasure-helpers';
 import { checkAnswer } from './support/openapi-contract';
 import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, newProject } from './support/api';
+import { costlyDesign } from './support/hostile-designs';
 import { admin, baseUrl, killService, repoRoot, startService, waitUntilReady } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { webhookProject } from './support/webhooks';
@@ -142,6 +143,19 @@ async function collect(): Promise<Examples> {
       error('an erasure while no erasure service runs', await call('DELETE', `/embed/v1/users/${PERSON}`, { bearer: key }));
     } finally {
       startService('erasure');
+      await waitUntilReady();
+    }
+
+    // A design past the render time limit: the renderer runs meanwhile with a limit of 300 ms,
+    // which the costly design passes whatever the machine (render-isolation.e2e.ts says why).
+    await killService('renderer', 'SIGTERM');
+    startService('renderer', { env: { RENDER_TIME_LIMIT_MS: '300' } });
+    try {
+      await waitUntilReady();
+      error('render of a design past the render time limit', await call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }));
+    } finally {
+      await killService('renderer', 'SIGTERM');
+      startService('renderer');
       await waitUntilReady();
     }
 

@@ -1,16 +1,25 @@
+import { availableParallelism } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { num } from 'envalid';
+import { positiveInt } from '@embed/config';
 import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime';
 import { FilesController } from './exports/files.controller';
 import { fileProviders, fileSpecs } from './exports/files.providers';
 import { FilesService } from './exports/files.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
+import { RENDER_WORKER_FILE, RenderPool } from './render/render-pool';
 import { RenderService } from './render/render.service';
 
 export const rendererSpecs = {
   /** Memory for cached layouts (HTML of documents rendered lately), in MB. */
   RENDER_CACHE_MB: num({ default: 64 }),
+  /** Worker threads that lay designs out and merge them, kept warm; a render waits for a free one. One per core: the default counts the cores Node sees, which in a container with a CPU limit are the node's, so set it to the limit there (deploy/k8s does). */
+  RENDER_WORKERS: positiveInt({ default: availableParallelism() }),
+  /** The longest one render's layout and merge may run on its worker (capped by the request's deadline); past it the worker is stopped and replaced, and the render is answered 422 design_too_complex. */
+  RENDER_TIME_LIMIT_MS: positiveInt({ default: 5_000 }),
+  /** The heap one render worker may use, in MB; a render that needs more is answered 422 design_too_complex. */
+  RENDER_WORKER_MEMORY_MB: positiveInt({ default: 512 }),
   ...fileSpecs,
 };
 
@@ -18,6 +27,7 @@ export const rendererSpecs = {
 @Module({})
 export class RendererModule {
   static register(config: BackendConfig<typeof rendererSpecs>): DynamicModule {
+    const workers = new RenderPool({ filename: RENDER_WORKER_FILE, threads: config.RENDER_WORKERS, limitMs: config.RENDER_TIME_LIMIT_MS, memoryMb: config.RENDER_WORKER_MEMORY_MB });
     return {
       module: RendererModule,
       imports: [BackendServiceModule.forService('renderer', config.LOG_LEVEL)],
@@ -25,8 +35,10 @@ export class RendererModule {
       providers: [
         RenderService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
+        { provide: RenderPool, useValue: workers },
         FilesService,
-        ...fileProviders(config),
+        // Ready once the render workers have loaded: a render sent sooner would wait for them.
+        ...fileProviders(config, { 'render workers': () => workers.loaded }),
       ],
     };
   }

@@ -2,6 +2,7 @@
 export const ERROR_CODES = [
   'request_invalid',
   'design_invalid',
+  'design_too_complex',
   'key_invalid',
   'token_invalid',
   'project_suspended',

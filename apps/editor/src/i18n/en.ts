@@ -38,6 +38,7 @@ export const en = {
   'journal.restored': 'Unsaved changes from {time} were recovered on this device.',
 
   'errors.design_invalid': 'the service found a fault in the design',
+  'errors.design_too_complex': 'this design is too complex to render; make it simpler (fewer or smaller HTML blocks, links or merge tags)',
   'errors.design_not_found': 'the design no longer exists',
   'errors.user_erased': 'this person’s data is being erased',
   'errors.rate_limited': 'too many requests; trying again shortly',

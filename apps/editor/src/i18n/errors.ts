@@ -4,6 +4,7 @@ import type { Translator } from './translate';
 /** The API's codes the editor words itself; any other is named by its code. */
 const KNOWN: Record<string, MessageKey> = {
   design_invalid: 'errors.design_invalid',
+  design_too_complex: 'errors.design_too_complex',
   design_not_found: 'errors.design_not_found',
   user_erased: 'errors.user_erased',
   rate_limited: 'errors.rate_limited',

@@ -67,6 +67,7 @@ export const fr: Record<MessageKey, string> = {
   'journal.restored': 'Des modifications non enregistrées du {time} ont été récupérées sur cet appareil.',
 
   'errors.design_invalid': 'le service a trouvé une erreur dans le design',
+  'errors.design_too_complex': 'ce design est trop complexe pour être rendu ; simplifiez-le (moins de blocs HTML, de liens ou de balises de fusion, ou plus courts)',
   'errors.design_not_found': 'le design n’existe plus',
   'errors.user_erased': 'les données de cette personne sont en cours d’effacement',
   'errors.rate_limited': 'trop de requêtes ; nouvel essai sous peu',

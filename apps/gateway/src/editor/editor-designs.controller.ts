@@ -121,7 +121,7 @@ export class EditorDesignsController {
     operationId: 'exportEditorDesign',
     summary: 'Exports a design as the server export does; `text` answers an HtmlExport.',
     answers: { 200: 'Export' },
-    errors: { ...NOT_FOUND, 409: ['mode_unavailable', 'user_erased'] },
+    errors: { ...NOT_FOUND, 409: ['mode_unavailable', 'user_erased'], 422: ['design_too_complex'] },
   })
   export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };

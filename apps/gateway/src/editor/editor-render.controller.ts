@@ -20,7 +20,7 @@ export class EditorRenderController {
     operationId: 'renderEditorDesign',
     summary: 'Renders the document being edited, for the editor’s preview; nothing is stored.',
     answers: { 200: 'Rendered' },
-    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'] },
+    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   render(@Session() session: EditorSession, @Body() body: EditorRenderDto): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { mode: session.mode, doc: body.doc, designId: body.designId };

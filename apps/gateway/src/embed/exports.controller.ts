@@ -18,7 +18,7 @@ export class ExportsController {
   @EmbedEndpoint('exportDesign', {
     summary: 'Exports a person’s design: HtmlExport for html, FileExport for zip, pdf or png (spec 4.4).',
     answers: { 200: 'Export' },
-    errors: { 404: ['design_not_found'], 409: ['mode_unavailable', 'user_erased'] },
+    errors: { 404: ['design_not_found'], 409: ['mode_unavailable', 'user_erased'], 422: ['design_too_complex'] },
   })
   export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = {

@@ -17,7 +17,7 @@ export class RenderController {
   @EmbedEndpoint('renderDesign', {
     summary: 'Renders a design document the integrator holds; nothing is stored (spec 4.5).',
     answers: { 200: 'Rendered' },
-    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'] },
+    errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { RENDER_FILE_SUBJECT, type RenderFileRequest } from '@embed/contracts';
+import { RENDER_FILE_SUBJECT, type RenderFileRequest, type RequestContext } from '@embed/contracts';
 import { Handles } from '@embed/service-runtime';
 import { timeFile } from './file-metrics';
 import { FilesService } from './files.service';
@@ -9,7 +9,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Handles(RENDER_FILE_SUBJECT)
-  makeFile(request: RenderFileRequest) {
-    return timeFile(request, () => this.files.makeFile(request));
+  makeFile(request: RenderFileRequest, context: RequestContext) {
+    return timeFile(request, () => this.files.makeFile(request, context.deadline));
   }
 }

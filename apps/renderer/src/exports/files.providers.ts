@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { num, str } from 'envalid';
 import { type ConfigOf, storageSpecs } from '@embed/config';
-import { readinessChecks } from '@embed/service-runtime';
+import { type ReadinessChecks, readinessChecks } from '@embed/service-runtime';
 import { ObjectStorage, openStorage } from '@embed/storage';
 import { BrowserPool } from '../browser/browser-pool';
 import { EXPORT_SWEEP_SETTINGS, ExportSweep, type ExportSweepSettings } from '../retention/export-sweep';
@@ -24,12 +24,13 @@ export const fileSpecs = {
   EXPORT_SWEEP_INTERVAL_MS: num({ default: 15 * 60_000 }),
 };
 
-export function fileProviders(config: ConfigOf<typeof fileSpecs>): Provider[] {
+/** `checks`: the service's other readiness checks, beside the store's. */
+export function fileProviders(config: ConfigOf<typeof fileSpecs>, checks: ReadinessChecks = {}): Provider[] {
   const storage = openStorage(config);
   const sweep: ExportSweepSettings = { retentionHours: config.EXPORT_RETENTION_HOURS, intervalMs: config.EXPORT_SWEEP_INTERVAL_MS };
   return [
     { provide: ObjectStorage, useValue: storage },
-    readinessChecks({ store: (signal) => storage.check(signal) }),
+    readinessChecks({ ...checks, store: (signal) => storage.check(signal) }),
     { provide: ResourceLoader, useValue: new ResourceLoader(storage, config.PUBLIC_BASE_URL) },
     {
       provide: BrowserPool,

@@ -11,6 +11,7 @@ import { answering } from '@embed/service-runtime';
 import { FilesystemStorage } from '@embed/storage';
 import { LayoutCache } from '../render/layout-cache';
 import { RenderService } from '../render/render.service';
+import { testRenderPool } from '../render/testing/test-render-pool';
 import { BrowserPool } from '../browser/browser-pool';
 import { FairScheduler } from './fair-scheduler';
 import { FilesService } from './files.service';
@@ -33,8 +34,9 @@ describe('FilesService with Chromium', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'files-'));
   const storage = new FilesystemStorage(root, 'secret');
   const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 2, preparePage: lockDownPage });
+  const renderer = new RenderService(new LayoutCache(16 * 1024 * 1024), testRenderPool());
   const files = new FilesService(
-    new RenderService(new LayoutCache(16 * 1024 * 1024)),
+    renderer,
     pool,
     new FairScheduler(2, 10),
     new ResourceLoader(storage, 'http://gateway.test'),
@@ -57,6 +59,7 @@ describe('FilesService with Chromium', () => {
   });
   afterAll(async () => {
     await pool.shutdown();
+    await renderer.onModuleDestroy();
     local.close();
     rmSync(root, { recursive: true, force: true });
   });

@@ -12,7 +12,8 @@ import { sandboxRequests } from '../sandbox/sandboxed-page';
 import { buildZip } from './zip-export';
 
 /**
- * Answers a file request: render the HTML (validated, mode checked), make the file (PDF
+ * Answers a file request: render the HTML (validated, mode checked, on a render worker:
+ * a design past the render limit is 422 design_too_complex, render.service.ts), make the file (PDF
  * and PNG in the pooled browser, ZIP without one, all in turn with other tenants' jobs
  * under one concurrency limit), store it under the caller's key. Past the request's deadline (queue wait
  * included) it answers 503 and stores nothing.
@@ -29,12 +30,13 @@ export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly storage: ObjectStorage,
   ) {}
 
-  async makeFile({ format, fullPage = true, storageKey, tenant, ...render }: RenderFileRequest): Promise<RenderFileReply> {
+  /** `deadline`: the request's, in epoch milliseconds, which the render works to as well. */
+  async makeFile({ format, fullPage = true, storageKey, tenant, ...render }: RenderFileRequest, deadline?: number): Promise<RenderFileReply> {
     const signal = deadlineSignal();
     // Every resource the page loads listens for the deadline.
     setMaxListeners(200, signal);
     if (!isStorageKey(storageKey)) return fail(400, 'request_invalid', 'storageKey is not a storage key');
-    const rendered = this.renderer.render(render);
+    const rendered = await this.renderer.render(render, deadline);
     if (!rendered.ok) return rendered;
     const unavailable = formatUnavailable(rendered.value.mode, format);
     if (unavailable) return unavailable;

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { DesignDocument } from '@embed/design-document';
-import { type Layout, layoutDesign, RENDERER_VERSION } from '@embed/render-core';
+import { RENDERER_VERSION } from '@embed/render-core';
+import type { CachedLayout } from './render-job';
 
 /**
  * The layouts of recently rendered documents, so that repeated renders of one saved design
  * only apply the merge. Keyed by a hash of the document, the design id and the renderer
- * version; bounded by the bytes of HTML it holds.
+ * version; bounded by the bytes of HTML it holds. It lives on the service's thread: a
+ * worker lays a document out and hands the layout back, and is sent it again for a merge.
  */
 export class LayoutCache {
-  private readonly layouts: LRUCache<string, Layout>;
+  private readonly layouts: LRUCache<string, CachedLayout>;
 
   constructor(maxBytes: number) {
     this.layouts = new LRUCache({
@@ -23,14 +25,12 @@ export class LayoutCache {
     return `${RENDERER_VERSION}:${designId ?? ''}:${hash}`;
   }
 
-  layout(document: DesignDocument, designId: string | undefined): Layout {
-    const key = LayoutCache.key(document, designId);
-    let layout = this.layouts.get(key);
-    if (!layout) {
-      layout = layoutDesign(document, { designId });
-      this.layouts.set(key, layout);
-    }
-    return layout;
+  get(key: string): CachedLayout | undefined {
+    return this.layouts.get(key);
+  }
+
+  set(key: string, layout: CachedLayout): void {
+    this.layouts.set(key, layout);
   }
 
   get size(): number {

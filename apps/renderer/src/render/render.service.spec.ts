@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { RENDER_DESIGN_SUBJECT, type RenderDesignReply, type RenderedDesign } from '@embed/contracts';
 import { answering } from '@embed/service-runtime';
 import { RENDERER_VERSION } from '@embed/render-core';
 import { LayoutCache } from './layout-cache';
 import { RenderService } from './render.service';
+import { testRenderPool } from './testing/test-render-pool';
+
+// Real worker threads, started on a busy machine.
+jest.setTimeout(60_000);
 
 const example = (mode: string) =>
   JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
@@ -13,48 +18,98 @@ const value = (reply: RenderDesignReply): RenderedDesign => {
   return reply.value;
 };
 
+/**
+ * The email example with forty html blocks of the largest size the schema allows, each
+ * holding links whose addresses are merge tags: a valid design (4 MB, within the
+ * schema's 5 MB) whose layout and merge take several seconds (parse, sanitize, judge and
+ * fill every address), far past the limit the tests give it. Its cost is in the number of
+ * links, not in any one pattern, so it stays costly however each step is made linear.
+ */
+function heavyDesign() {
+  const doc = example('email');
+  const html = "<a href='{{contact.id}}'>i</a>".repeat(4_800).slice(0, 100_000);
+  doc.body.rows[1].columns[0].blocks.push(...Array.from({ length: 40 }, (_, n) => ({ id: `heavy-${n}`, type: 'html', html })));
+  return doc;
+}
+
 describe('RenderService', () => {
   const cache = new LayoutCache(16 * 1024 * 1024);
-  const renderer = new RenderService(cache);
+  const workers = testRenderPool({ threads: 2, limitMs: 1_000 });
+  const renderer = new RenderService(cache, workers);
   // As the renderer answers a message: its payload checked against the subject's schema first.
-  const service = { render: answering(RENDER_DESIGN_SUBJECT, (request) => renderer.render(request)) as (payload: unknown) => RenderDesignReply };
+  const service = {
+    render: answering(RENDER_DESIGN_SUBJECT, (request, context) => renderer.render(request, context.deadline)) as (payload: unknown) => Promise<RenderDesignReply>,
+  };
+  afterAll(() => renderer.onModuleDestroy());
 
-  it('renders a document of the project mode, merged', () => {
-    const result = value(service.render({ mode: 'email', doc: example('email'), merge: { contact: { first_name: 'Ada' } } }));
+  it('renders a document of the project mode, merged, on a worker thread', async () => {
+    const result = value(await service.render({ mode: 'email', doc: example('email'), merge: { contact: { first_name: 'Ada' } } }));
     expect(result.subject).toBe('Ada, the spring collection is here');
     expect(result.rendererVersion).toBe(RENDERER_VERSION);
     expect(result.mergeTags).toEqual(['{{preferences_url}}', '{{unsubscribe_url}}']);
+    expect(workers.threadIds).not.toContain(threadId);
   });
 
-  it('lays a document out once and merges each request on the cached layout', () => {
+  it('lays a document out once and merges each request on the cached layout', async () => {
     const doc = example('page');
-    const first = value(service.render({ mode: 'page', doc, designId: 'D1' }));
+    const first = value(await service.render({ mode: 'page', doc, designId: 'D1' }));
     const size = cache.size;
-    const second = value(service.render({ mode: 'page', doc: example('page'), designId: 'D1' }));
+    const laidOut = cache.get(LayoutCache.key(doc, 'D1'));
+    expect(laidOut).toBeDefined();
+    const second = value(await service.render({ mode: 'page', doc: example('page'), designId: 'D1' }));
     expect(cache.size).toBe(size);
+    // The same object: the worker merged the layout it was sent and made none to store.
+    expect(cache.get(LayoutCache.key(doc, 'D1'))).toBe(laidOut);
     expect(second).toEqual(first);
-    value(service.render({ mode: 'page', doc, designId: 'D2' }));
+    value(await service.render({ mode: 'page', doc, designId: 'D2' }));
     expect(cache.size).toBe(size + 1);
   });
 
-  it('answers design_invalid naming the path, and mode_unavailable for a valid document of another mode', () => {
+  it('answers design_invalid naming the path, and mode_unavailable for a valid document of another mode', async () => {
     const broken = example('email');
     broken.body.rows[0].columns[0].blocks[0].href = 'javascript:alert(1)';
-    const invalid = service.render({ mode: 'email', doc: broken });
+    const invalid = await service.render({ mode: 'email', doc: broken });
     expect(invalid).toMatchObject({ ok: false, error: { status: 400, code: 'design_invalid' } });
     expect(!invalid.ok && invalid.error.message).toContain('$.body.rows[0].columns[0].blocks[0].href is not an allowed address');
-    expect(service.render({ mode: 'email', doc: example('popup') })).toEqual({
+    expect(await service.render({ mode: 'email', doc: example('popup') })).toEqual({
       ok: false,
       error: { status: 409, code: 'mode_unavailable', message: 'this is a popup design and the project makes email designs' },
     });
   });
 
-  it('refuses a malformed request, naming the field', () => {
-    expect(service.render({ mode: 'email', doc: {}, merge: { contact: { a: 1 } } })).toEqual({
+  it('refuses a malformed request, naming the field', async () => {
+    expect(await service.render({ mode: 'email', doc: {}, merge: { contact: { a: 1 } } })).toEqual({
       ok: false,
       error: { status: 400, code: 'request_invalid', message: 'merge.contact.a must be string' },
     });
-    expect(service.render({ mode: 'email', doc: {}, extra: true })).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
-    expect(service.render(null)).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
+    expect(await service.render({ mode: 'email', doc: {}, extra: true })).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
+    expect(await service.render(null)).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
+  });
+
+  it('replaces a worker whose render threw, since mrml’s WebAssembly fails every call after a trap: the next render works', async () => {
+    const alone = new RenderService(new LayoutCache(1024 * 1024), testRenderPool({ threads: 1 }));
+    try {
+      // Valid, and nested deeper than mrml's stack: it traps ("memory access out of bounds").
+      const deep = example('email');
+      deep.body.rows[1].columns[0].blocks.push({ id: 'deep', type: 'html', html: '<div>'.repeat(14_000) });
+      await expect(alone.render({ mode: 'email', doc: deep })).rejects.toThrow('memory access out of bounds');
+      expect(value(await alone.render({ mode: 'email', doc: example('email') })).subject).toContain('spring collection');
+    } finally {
+      await alone.onModuleDestroy();
+    }
+  });
+
+  it('stops a render past the time limit and answers 422 design_too_complex; the next render works on a new worker', async () => {
+    const before = workers.threadIds;
+    const started = Date.now();
+    const reply = await service.render({ mode: 'email', doc: heavyDesign(), merge: { contact: { id: '42' } } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(reply).toEqual({
+      ok: false,
+      error: { status: 422, code: 'design_too_complex', message: expect.stringContaining('this design is too complex to render within the limits: its render ran past the 1000 ms') },
+    });
+    expect(value(await service.render({ mode: 'email', doc: example('email') })).subject).toContain('spring collection');
+    expect(workers.threadIds).toHaveLength(2);
+    expect(workers.threadIds.filter((id) => !before.includes(id))).toHaveLength(1);
   });
 });

@@ -1,0 +1,33 @@
+import type { DesignDocument } from '@embed/design-document';
+import { finishRender, type Layout, layoutDesign, type MergeValues, type RenderResult, type TextOptions } from '@embed/render-core';
+
+/** A layout as the cache keeps it and a worker is sent it: without the document, which the caller holds. */
+export type CachedLayout = Omit<Layout, 'design'>;
+
+/** One render for a worker: the valid document, how to merge it, and its layout when the cache had it. */
+export interface RenderJob {
+  document: DesignDocument;
+  designId?: string;
+  merge?: MergeValues;
+  text?: TextOptions;
+  cached?: CachedLayout;
+}
+
+/** The render without the document (the caller's own), and the layout when it was made here, for the cache. */
+export interface RenderJobResult {
+  rendered: Omit<RenderResult, 'design'>;
+  layout?: CachedLayout;
+}
+
+/**
+ * What a render worker does (render.worker.ts): lays the document out unless its layout
+ * came along, then merges. Only strings and plain data cross between the threads, and the
+ * document goes one way only.
+ */
+export function renderJob({ document, designId, merge, text, cached }: RenderJob): RenderJobResult {
+  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId });
+  const { design: _rendered, ...rendered } = finishRender(layout, { merge, text });
+  if (cached) return { rendered };
+  const { design: _laidOut, ...made } = layout;
+  return { rendered, layout: made };
+}

@@ -1,0 +1,123 @@
+import { once } from 'node:events';
+import { setImmediate as turn } from 'node:timers/promises';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { Logger } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import type { PooledTask, TaskReport } from './pooled-task';
+
+export interface DeadlinePoolOptions {
+  /** The worker file: it exports, as its default, a function made by pooledTask (pooled-task.ts). */
+  filename: string;
+  /** Workers kept running, each ready for a job; jobs beyond them wait in turn. */
+  threads: number;
+  /** The longest a job may run once a worker has started it. */
+  limitMs: number;
+  /** The heap a worker may grow to; a job that needs more is stopped with its worker. */
+  memoryMb: number;
+}
+
+/** The job ran past the time it was given; its worker was stopped and replaced. */
+export class RanTooLongError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`the job ran past its limit of ${limitMs} ms`);
+    this.name = 'RanTooLongError';
+  }
+}
+
+/** The job needed more memory than a worker has; its worker ended and was replaced. */
+export class OutOfMemoryError extends Error {
+  constructor(readonly memoryMb: number) {
+    super(`the job needed more than the ${memoryMb} MB a worker has`);
+    this.name = 'OutOfMemoryError';
+  }
+}
+
+/** The deadline passed while the job waited for a worker: it never ran. */
+export class NotStartedError extends Error {
+  constructor() {
+    super("the deadline passed before a worker was free for the job");
+    this.name = 'NotStartedError';
+  }
+}
+
+const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+
+/**
+ * CPU-bound jobs on a warm pool of worker threads (piscina), so that the process's own
+ * event loop never runs them: each job has a hard limit on the time it runs, counted from
+ * when a worker starts it (time waiting for a worker is not its fault) and never past the
+ * caller's deadline. A job past it cannot be interrupted in its thread, so the thread is
+ * terminated (piscina does so for an aborted running task and starts a new worker); the
+ * job is answered RanTooLongError. A job still waiting at the deadline is taken out of
+ * the queue: NotStartedError. A job that throws is answered its error, and its worker is
+ * replaced too (pooled-task.ts).
+ */
+export class DeadlinePool<J, R> {
+  private readonly logger = new Logger(DeadlinePool.name);
+  private readonly pool: Piscina<PooledTask<J>, R | undefined>;
+  /** Resolves once the first workers have loaded their file (each answers its null task only then): for readiness. */
+  readonly loaded: Promise<void>;
+  /** Every worker thread until it has ended, those stopped under a job included. */
+  private readonly alive = new Set<Worker>();
+
+  constructor(private readonly options: DeadlinePoolOptions) {
+    this.pool = new Piscina({
+      filename: options.filename,
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+    });
+    // A worker that fails with no job on it (its file did not load): said, not thrown into the process.
+    this.pool.on('error', (err: unknown) => this.logger.error({ err }, 'a worker failed outside any job'));
+    this.loaded = Promise.all(Array.from({ length: options.threads }, () => this.pool.run(null))).then(() => undefined);
+    // A worker that cannot load is said by readiness and the 'error' event, not thrown into the process.
+    this.loaded.catch(() => {});
+    this.pool.on('workerCreate', ({ id }: { id: number }) => {
+      const thread = this.pool.threads.find((candidate) => candidate.threadId === id);
+      if (!thread) return;
+      this.alive.add(thread);
+      thread.once('exit', () => this.alive.delete(thread));
+    });
+  }
+
+  /** Runs `job` on a worker, within the pool's limit and before `deadline` (epoch milliseconds; none: the limit alone). */
+  async run(job: J, deadline?: number): Promise<R> {
+    const stop = new AbortController();
+    const { port1: reports, port2 } = new MessageChannel();
+    let limitMs: number | undefined;
+    let failure: string | undefined;
+    let timer = deadline === undefined ? undefined : setTimeout(() => stop.abort(), Math.max(0, deadline - Date.now()));
+    reports.on('message', (report: TaskReport) => {
+      if ('failed' in report) return void (failure = report.failed);
+      clearTimeout(timer);
+      limitMs = Math.min(this.options.limitMs, deadline === undefined ? Infinity : Math.max(0, deadline - Date.now()));
+      timer = setTimeout(() => stop.abort(), limitMs);
+    });
+    try {
+      return (await this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] })) as R;
+    } catch (error) {
+      if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : new RanTooLongError(limitMs);
+      if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);
+      // A job that threw ended its worker (pooled-task.ts) after reporting why; the report may come a turn after the exit.
+      if (failure === undefined) await turn();
+      throw failure === undefined ? error : new Error(failure);
+    } finally {
+      clearTimeout(timer);
+      reports.close();
+    }
+  }
+
+  /** The worker threads running now (a stopped one is replaced by a new one). */
+  get threadIds(): number[] {
+    return this.pool.threads.map((thread) => thread.threadId);
+  }
+
+  /** Stops every worker and resolves once every thread has ended; jobs still running or waiting are rejected. */
+  async close(): Promise<void> {
+    // A thread stopped under a job ends first: piscina would replace one that ended after its destroy.
+    const current = new Set(this.pool.threads);
+    await Promise.all([...this.alive].filter((thread) => !current.has(thread)).map((thread) => once(thread, 'exit')));
+    await this.pool.destroy();
+  }
+}
