@@ -1,8 +1,8 @@
-import schema from './design-document.schema.json';
+import { DESIGN_DOCUMENT_JSON_SCHEMA as schema } from './definition/json-schema';
 
 // One field's value judged by the schema's own rule for it ($defs), for editors that check
-// a value as it is typed and say what is wrong in words, naming the field. The schema
-// stays the only statement of the rules.
+// a value as it is typed and say what is wrong in words, naming the field. The
+// document's definition (./definition) stays the only statement of the rules.
 
 type Definition = { type?: string; pattern?: string; maxLength?: number; minimum?: number; maximum?: number; enum?: unknown[] };
 const definitions = (schema as unknown as { $defs: Record<string, Definition> }).$defs;

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { findJsonFault, formatJsonPath } from '@embed/storable-json';
-import schema from './design-document.schema.json';
+import { DESIGN_DOCUMENT_JSON_SCHEMA as schema } from './definition/json-schema';
 import { DESIGN_LIMITS } from './limits';
 import { describeError } from './messages';
 import { modeAllowsBlock } from './modes';
