@@ -5,3 +5,5 @@ export { DESIGN_LIMITS } from './limits';
 export { STYLE_DEFAULTS } from './defaults';
 export { BLOCK_TYPES, DESIGN_MODES, blockTypesFor, modeAllowsBlock, type BlockType } from './modes';
 export { fieldIssue, fieldProblem, type FieldIssue, type FieldRule } from './field-rules';
+export { filledTag, leadingTag, MERGE_TAG, mergeTagPieces, tagsIn, type FilledTag, type WrittenTag } from './merge-tags';
+export { isLinkScheme, LINK_SCHEMES, schemeOf } from './links';

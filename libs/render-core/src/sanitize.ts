@@ -1,3 +1,4 @@
+import { LINK_SCHEMES } from '@embed/design-document/model';
 import sanitizeHtml from 'sanitize-html';
 import type { Warnings } from './warnings';
 
@@ -28,7 +29,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: ['width', 'valign', 'colspan', 'rowspan', 'bgcolor'],
   },
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((property) => [property, SAFE_STYLE_VALUE])) },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

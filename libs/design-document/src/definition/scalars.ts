@@ -1,12 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { LINE_STYLES } from './blocks';
+import { MERGE_TAG_SOURCE } from '../merge-tags';
 import { Closed, OneOf } from './kit';
 
 // The document's small values: addresses, colours, sizes, words. Each is a named entry of
 // the schema ($defs), so that an error or an editor field can name the rule it breaks.
 
 const ADDRESS = '[^\\s<>"]';
-const LEADING_MERGE_TAG = `\\{\\{[^{}]{1,120}\\}\\}${ADDRESS}*`;
+/** An address may start with a merge tag (`{{unsubscribe_url}}`), filled in when rendered. */
+const LEADING_MERGE_TAG = `${MERGE_TAG_SOURCE}${ADDRESS}*`;
+/** Addresses of the LINK_SCHEMES (../links.ts), an anchor, or one that starts with a merge tag. */
 const LINK = `https?://${ADDRESS}+|mailto:${ADDRESS}+|#[A-Za-z0-9_-]{1,64}|tel:[0-9+().-]{1,40}|${LEADING_MERGE_TAG}`;
 
 export const SCALARS = {
