@@ -3,6 +3,14 @@ import { Closed } from './kit';
 
 // Rich text and the styles blocks share.
 
+/** The frame around a block, a column or a text: its padding, background, border and corners. */
+export const FRAME = {
+  padding: Type.Optional(Type.Ref('padding')),
+  backgroundColor: Type.Optional(Type.Ref('color')),
+  border: Type.Optional(Type.Ref('border')),
+  borderRadius: Type.Optional(Type.Ref('borderRadius')),
+};
+
 export const CONTENT = {
   inline: Closed(
     {
@@ -21,10 +29,7 @@ export const CONTENT = {
   list: Closed({ type: Type.Literal('list'), ordered: Type.Boolean(), items: Type.Array(Type.Ref('inlines'), { minItems: 1, maxItems: 100 }) }),
   textStyle: Closed(
     {
-      padding: Type.Optional(Type.Ref('padding')),
-      backgroundColor: Type.Optional(Type.Ref('color')),
-      border: Type.Optional(Type.Ref('border')),
-      borderRadius: Type.Optional(Type.Ref('borderRadius')),
+      ...FRAME,
       textAlign: Type.Optional(Type.Ref('textAlign')),
       fontFamily: Type.Optional(Type.Ref('fontFamily')),
       fontSize: Type.Optional(Type.Ref('fontSize')),
@@ -36,10 +41,7 @@ export const CONTENT = {
   ),
   boxStyle: Closed(
     {
-      padding: Type.Optional(Type.Ref('padding')),
-      backgroundColor: Type.Optional(Type.Ref('color')),
-      border: Type.Optional(Type.Ref('border')),
-      borderRadius: Type.Optional(Type.Ref('borderRadius')),
+      ...FRAME,
       align: Type.Optional(Type.Ref('align')),
     },
   ),

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { FRAME } from './content';
 import { Closed, OneOf } from './kit';
 
 // The body: rows of columns holding blocks, its web fonts and style.
@@ -10,10 +11,7 @@ export const LAYOUT = {
     blocks: Type.Ref('blocks'),
     style: Type.Optional(
       Closed({
-        padding: Type.Optional(Type.Ref('padding')),
-        backgroundColor: Type.Optional(Type.Ref('color')),
-        border: Type.Optional(Type.Ref('border')),
-        borderRadius: Type.Optional(Type.Ref('borderRadius')),
+        ...FRAME,
         verticalAlign: Type.Optional(OneOf(['top', 'middle', 'bottom'])),
       }),
     ),
