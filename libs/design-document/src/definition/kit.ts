@@ -14,10 +14,10 @@ export const Closed = <T extends TProperties>(properties: T, options: ObjectOpti
  * validator picks the one the field names, and its error is about that one only
  * (published as `oneOf` with a `discriminator`).
  */
-export const Tagged = <T extends TSchema[]>(tag: string, members: [...T], shared: TProperties = {}) =>
+export const Tagged = <T extends TSchema[]>(tag: string, members: [...T]) =>
   Type.Union(members, {
     type: 'object',
-    required: [...Object.keys(shared), tag],
-    properties: { ...shared, [tag]: { type: 'string' } },
+    required: [tag],
+    properties: { [tag]: { type: 'string' } },
     discriminator: { propertyName: tag },
   });
