@@ -1,16 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import { LINE_STYLES } from './blocks';
+import { ADDRESS_CHARACTER, LINK_ADDRESS_SOURCES } from '../links';
 import { MERGE_TAG_SOURCE } from '../merge-tags';
 import { Closed, OneOf } from './kit';
 
 // The document's small values: addresses, colours, sizes, words. Each is a named entry of
 // the schema ($defs), so that an error or an editor field can name the rule it breaks.
 
-const ADDRESS = '[^\\s<>"]';
 /** An address may start with a merge tag (`{{unsubscribe_url}}`), filled in when rendered. */
-const LEADING_MERGE_TAG = `${MERGE_TAG_SOURCE}${ADDRESS}*`;
-/** Addresses of the LINK_SCHEMES (../links.ts), an anchor, or one that starts with a merge tag. */
-const LINK = `https?://${ADDRESS}+|mailto:${ADDRESS}+|#[A-Za-z0-9_-]{1,64}|tel:[0-9+().-]{1,40}|${LEADING_MERGE_TAG}`;
+const LEADING_MERGE_TAG = `${MERGE_TAG_SOURCE}${ADDRESS_CHARACTER}*`;
+/** A link: an address of one of the link schemes, an anchor in the page, or one that starts with a merge tag. */
+const LINK = [...LINK_ADDRESS_SOURCES, '#[A-Za-z0-9_-]{1,64}', LEADING_MERGE_TAG].join('|');
 
 export const SCALARS = {
   id: Type.String({ description: 'A stable identifier chosen by the editor.', pattern: '^[A-Za-z0-9_-]{1,64}$' }),
@@ -24,13 +24,13 @@ export const SCALARS = {
     maxLength: 2048,
     pattern: `^(?:|${LINK})$`,
   }),
-  webUrl: Type.String({ description: 'An http(s) address.', maxLength: 2048, pattern: `^https?://${ADDRESS}+$` }),
+  webUrl: Type.String({ description: 'An http(s) address.', maxLength: 2048, pattern: `^https?://${ADDRESS_CHARACTER}+$` }),
   imageUrl: Type.String({
     description: 'An image: http(s), a merge tag, or an inline data: image (rendered, with a warning).',
     maxLength: 1500000,
-    pattern: `^(?:https?://${ADDRESS}+|data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+|${LEADING_MERGE_TAG})$`,
+    pattern: `^(?:https?://${ADDRESS_CHARACTER}+|data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+|${LEADING_MERGE_TAG})$`,
   }),
-  fontStylesheetUrl: Type.String({ description: 'A web-font stylesheet, https only.', maxLength: 2048, pattern: `^https://${ADDRESS}+$` }),
+  fontStylesheetUrl: Type.String({ description: 'A web-font stylesheet, https only.', maxLength: 2048, pattern: `^https://${ADDRESS_CHARACTER}+$` }),
   color: Type.String({ pattern: '^(?:#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|transparent)$' }),
   padding: Type.String({
     description: 'CSS padding in px, one to four values: "10px", "10px 20px", "0px 10px 20px 10px".',
