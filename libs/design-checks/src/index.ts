@@ -3,7 +3,6 @@ export { clippingMeter, GMAIL_CLIP_BYTES, type ClippingMeter } from './clipping'
 export { contrastRatio, luminance, parseColour, formatColour, type Rgba } from './colour';
 export { DARK_MODE_SCHEMES, darkModeDesign, type DarkModeScheme } from './dark-mode';
 export { CHECK_IDS, type BlockPath, type CheckId, type Finding, type Params, type Target } from './findings';
-export { filledTag, MERGE_TAG, type FilledTag } from './merge-tags';
 export {
   DESIGN_CHECK_MESSAGES,
   describeFinding,

@@ -1,4 +1,4 @@
-import { fieldIssue, fieldProblem } from './field-rules';
+import { fieldDefinition, fieldIssue, fieldProblem } from './field-rules';
 
 describe('fieldProblem', () => {
   it('takes what the schema takes', () => {
@@ -29,5 +29,19 @@ describe('fieldIssue', () => {
     expect(fieldIssue('color', 'red')).toEqual({ kind: 'pattern', rule: 'color' });
     expect(fieldIssue('shortText', 'x'.repeat(1000))).toEqual({ kind: 'length', max: expect.any(Number) });
     expect(fieldIssue('color', '#1a56db')).toBeNull();
+  });
+});
+
+describe('fieldDefinition', () => {
+  it("reads a field's bounds, choices, rule and need from the definition", () => {
+    expect(fieldDefinition('imageBlock', ['width'])).toMatchObject({ type: 'integer', minimum: 1, maximum: 1200, required: false });
+    expect(fieldDefinition('spacerBlock', ['height'])).toMatchObject({ minimum: 1, maximum: 400, required: true });
+    expect(fieldDefinition('textBlock', ['style', 'fontSize'])).toMatchObject({ minimum: 8, maximum: 96, rule: 'fontSize', required: false });
+    expect(fieldDefinition('headingBlock', ['level'])).toMatchObject({ enum: [1, 2, 3, 4], required: true });
+    expect(fieldDefinition('popupSettings', ['trigger', 'type'])).toMatchObject({ enum: ['load', 'delay', 'exitIntent', 'scroll'], required: true });
+    expect(fieldDefinition('popupSettings', ['trigger', 'seconds'])).toMatchObject({ minimum: 1, maximum: 600, required: true });
+    expect(fieldDefinition('socialBlock', ['links', '*', 'href'])).toMatchObject({ rule: 'url', required: true });
+    expect(fieldDefinition('body', ['rows'])).toMatchObject({ maxItems: 200 });
+    expect(() => fieldDefinition('imageBlock', ['colour'])).toThrow(/no field colour/);
   });
 });

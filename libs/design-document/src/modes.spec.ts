@@ -1,4 +1,4 @@
-import schema from './design-document.schema.json';
+import { DESIGN_DOCUMENT_JSON_SCHEMA as schema } from './definition/json-schema';
 import { BLOCK_TYPES, blockTypesFor, DESIGN_MODES } from './modes';
 
 const definitions = schema.$defs as unknown as Record<string, { properties?: Record<string, { const?: unknown; enum?: unknown[] }>; oneOf?: { $ref: string }[] }>;

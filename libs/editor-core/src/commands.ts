@@ -2,18 +2,24 @@ import {
   type Block,
   type Body,
   type Column,
-  DESIGN_LIMITS,
   type DesignDocument,
+  designProblem,
+  fieldDefinition,
   type HeadingBlock,
-  modeAllowsBlock,
   type Row,
   type TextBlock,
 } from '@embed/design-document/model';
 import { applyPatch, type Patch } from './patch';
-import { blockAt, type BlockPath, columnAt, CommandError, countBlocks, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
+import { blockAt, type BlockPath, columnAt, CommandError, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
 
-/** Bounds of the schema that editing can reach (docs/design-document.md, Limits). */
-export const EDIT_LIMITS = { rows: 200, columns: 4, blocksPerColumn: 50, ratio: { min: 1, max: 12 } } as const;
+const ratio = fieldDefinition('column', ['ratio']);
+
+/** Bounds of the document that the structure tools plan with (how many columns a row offers, where blocks go when columns go). */
+export const EDIT_LIMITS = {
+  columns: fieldDefinition('row', ['columns']).maxItems as number,
+  blocksPerColumn: fieldDefinition('blocks', []).maxItems as number,
+  ratio: { min: ratio.minimum as number, max: ratio.maximum as number },
+} as const;
 
 /**
  * Every change to a design is one of these: plain data, so that a change can be kept,
@@ -45,26 +51,12 @@ export interface Applied {
   inverse: Command;
 }
 
-function checkBlock(doc: DesignDocument, block: Block): void {
-  if (!modeAllowsBlock(doc.mode, block.type)) throw new CommandError(`a ${doc.mode} design cannot carry a ${block.type} block`);
-}
-
-function checkColumnRoom(column: Column): void {
-  if (column.blocks.length >= EDIT_LIMITS.blocksPerColumn) throw new CommandError(`a column holds at most ${EDIT_LIMITS.blocksPerColumn} blocks`);
-}
-
 function checkIndex(index: number, length: number, what: string): void {
   if (!Number.isInteger(index) || index < 0 || index > length) throw new CommandError(`${what} ${index} is out of range`);
 }
 
-const blockCountOf = (blocks: Iterable<Block>) => [...blocks].length;
-
 function insertBlock(doc: DesignDocument, at: BlockPath, block: Block): Applied {
-  checkBlock(doc, block);
-  const column = columnAt(doc, at.row, at.column);
-  checkColumnRoom(column);
-  checkIndex(at.block, column.blocks.length, 'block');
-  if (countBlocks(doc) >= DESIGN_LIMITS.maxBlocks) throw new CommandError(`a design holds at most ${DESIGN_LIMITS.maxBlocks} blocks`);
+  checkIndex(at.block, columnAt(doc, at.row, at.column).blocks.length, 'block');
   return {
     doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: inserted(old.blocks, at.block, block) })),
     inverse: { type: 'removeBlock', at },
@@ -84,7 +76,6 @@ function moveBlock(doc: DesignDocument, from: BlockPath, to: BlockPath): Applied
   const without = withColumn(doc, from.row, from.column, (old) => ({ ...old, blocks: removed(old.blocks, from.block) }));
   const target = columnAt(without, to.row, to.column);
   checkIndex(to.block, target.blocks.length, 'block');
-  if (from.row !== to.row || from.column !== to.column) checkColumnRoom(target);
   return {
     doc: withColumn(without, to.row, to.column, (old) => ({ ...old, blocks: inserted(old.blocks, to.block, block) })),
     inverse: { type: 'moveBlock', from: to, to: from },
@@ -112,11 +103,6 @@ function setRichText(doc: DesignDocument, at: BlockPath, content: TextBlock['con
 
 function insertRow(doc: DesignDocument, index: number, row: Row): Applied {
   checkIndex(index, doc.body.rows.length, 'row');
-  if (doc.body.rows.length >= EDIT_LIMITS.rows) throw new CommandError(`a design holds at most ${EDIT_LIMITS.rows} rows`);
-  checkColumns(row.columns);
-  row.columns.forEach((column) => column.blocks.forEach((block) => checkBlock(doc, block)));
-  if (countBlocks(doc) + blockCountOf(row.columns.flatMap((column) => column.blocks)) > DESIGN_LIMITS.maxBlocks)
-    throw new CommandError(`a design holds at most ${DESIGN_LIMITS.maxBlocks} blocks`);
   return { doc: withRows(doc, inserted(doc.body.rows, index, row)), inverse: { type: 'removeRow', index } };
 }
 
@@ -138,14 +124,8 @@ function patchRow(doc: DesignDocument, index: number, patch: Patch): Applied {
   return { doc: withRows(doc, replaced(doc.body.rows, index, row)), inverse: { type: 'patchRow', index, patch: inverse } };
 }
 
-function checkColumns(columns: Column[]): void {
-  if (columns.length < 1 || columns.length > EDIT_LIMITS.columns) throw new CommandError(`a row has 1 to ${EDIT_LIMITS.columns} columns`);
-  if (columns.some((column) => column.blocks.length > EDIT_LIMITS.blocksPerColumn)) throw new CommandError(`a column holds at most ${EDIT_LIMITS.blocksPerColumn} blocks`);
-}
-
 function setColumns(doc: DesignDocument, index: number, columns: Column[]): Applied {
   const row = rowAt(doc, index);
-  checkColumns(columns);
   return {
     doc: withRows(doc, replaced(doc.body.rows, index, { ...row, columns })),
     inverse: { type: 'setColumns', row: index, columns: row.columns },
@@ -155,9 +135,6 @@ function setColumns(doc: DesignDocument, index: number, columns: Column[]): Appl
 function setColumnRatios(doc: DesignDocument, index: number, ratios: (number | undefined)[]): Applied {
   const row = rowAt(doc, index);
   if (ratios.length !== row.columns.length) throw new CommandError(`row ${index} has ${row.columns.length} columns, not ${ratios.length}`);
-  for (const ratio of ratios)
-    if (ratio !== undefined && (!Number.isInteger(ratio) || ratio < EDIT_LIMITS.ratio.min || ratio > EDIT_LIMITS.ratio.max))
-      throw new CommandError(`a column ratio is a whole number from ${EDIT_LIMITS.ratio.min} to ${EDIT_LIMITS.ratio.max}`);
   const columns = row.columns.map((column, i) => applyPatch(column, { ratio: ratios[i] })[0]);
   return {
     doc: withRows(doc, replaced(doc.body.rows, index, { ...row, columns })),
@@ -198,8 +175,20 @@ function replaceDesign(doc: DesignDocument, next: DesignDocument): Applied {
   return { doc: next, inverse: { type: 'replaceDesign', doc } };
 }
 
-/** Applies one command to the document (never changing it: the result is a new document sharing what did not change). */
+/**
+ * Applies one command to the document (never changing it: the result is a new document
+ * sharing what did not change). A command whose result the server would refuse is refused
+ * here, with a CommandError naming the field and why: the document's definition judges it,
+ * as it judges a save (ProseMirror's schema and tldraw's record validators do the same).
+ */
 export function applyCommand(doc: DesignDocument, command: Command): Applied {
+  const applied = applyUnchecked(doc, command);
+  const problem = designProblem(applied.doc);
+  if (problem) throw new CommandError(`the design would not be valid: ${problem}`);
+  return applied;
+}
+
+function applyUnchecked(doc: DesignDocument, command: Command): Applied {
   switch (command.type) {
     case 'insertBlock':
       return insertBlock(doc, command.at, command.block);

@@ -53,9 +53,3 @@ export function* blockPaths(doc: DesignDocument): Generator<BlockPath> {
   for (const [row, { columns }] of doc.body.rows.entries())
     for (const [column, { blocks }] of columns.entries()) for (const block of blocks.keys()) yield { row, column, block };
 }
-
-export function countBlocks(doc: DesignDocument): number {
-  let count = 0;
-  for (const _path of blockPaths(doc)) count++;
-  return count;
-}

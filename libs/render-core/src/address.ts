@@ -1,3 +1,5 @@
+import { isLinkScheme, schemeOf } from '@embed/design-document/model';
+
 // Whether an attribute's value, read as a browser reads it, can only lead somewhere harmless.
 // The value comes decoded by the HTML parser (entities included). A browser's URL parser
 // (WHATWG) then strips leading and trailing C0 controls and spaces, removes tabs and newlines
@@ -6,8 +8,6 @@
 // cannot hide one. No scheme is a relative address: it stays on the page's own http(s) origin.
 
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 // What the design document allows for an image's source (docs/design-document.md).
 const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp)[;,]/i;
 
@@ -25,8 +25,8 @@ function browserForm(address: string): string {
 
 export function isSafeAddress(address: string, use: AddressUse): boolean {
   const url = browserForm(address);
-  const scheme = SCHEME.exec(url)?.[1].toLowerCase();
-  if (scheme === undefined || LINK_SCHEMES.has(scheme)) return true;
+  const scheme = schemeOf(url);
+  if (scheme === undefined || isLinkScheme(scheme)) return true;
   return use === 'image' && INLINE_IMAGE.test(url);
 }
 

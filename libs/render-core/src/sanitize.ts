@@ -1,3 +1,4 @@
+import { LINK_SCHEMES } from '@embed/design-document/model';
 import sanitizeHtml from 'sanitize-html';
 import { ADDRESS_ATTRIBUTES, isSafeAttribute } from './address';
 import type { Warnings } from './warnings';
@@ -33,7 +34,7 @@ const OPTIONS = {
     th: ['width', 'valign', 'colspan', 'rowspan', 'bgcolor'],
   },
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((property) => [property, [SAFE_STYLE_VALUE]])) },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

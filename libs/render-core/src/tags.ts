@@ -1,9 +1,9 @@
-import { filledTag } from '@embed/design-checks';
+import { filledTag } from '@embed/design-document/model';
 import type { MergeValues } from './types';
 
-export { MERGE_TAG as TAG } from '@embed/design-checks';
+export { MERGE_TAG as TAG } from '@embed/design-document/model';
 
-/** The value a tag takes from the merge, by the one rule of which tags the service fills (@embed/design-checks). */
+/** The value a tag takes from the merge, by the one rule of which tags the service fills (@embed/design-document). */
 export function tagValue(inner: string, merge: MergeValues): string | undefined {
   const tag = filledTag(inner);
   switch (tag?.kind) {

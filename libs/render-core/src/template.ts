@@ -1,3 +1,4 @@
+import { mergeTagPieces, type WrittenTag } from '@embed/design-document/model';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { ADDRESS_ATTRIBUTES, isAddressAttribute, isSafeAttribute, unsafeAddressWarning } from './address';
 import { escapeHtml } from './html';
@@ -19,7 +20,7 @@ type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
 /** Decoded text, or a tag as written with what is inside its braces. */
-export type Piece = string | { tag: string; inner: string };
+export type Piece = string | WrittenTag;
 
 /** A text node or one attribute (name="value") of the source, holding at least one tag. */
 export interface Slot {
@@ -45,18 +46,6 @@ export const writeText = (value: string) => escapeHtml(value).replace(/\u00a0/g,
 export const writeAttribute = (name: string, value: string) => `${name}="${escapeHtml(value)}"`;
 /** The slot's value with its tags as written. */
 export const writtenValue = (slot: Slot) => slot.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.tag)).join('');
-
-function pieces(value: string): Piece[] {
-  const parts: Piece[] = [];
-  let cursor = 0;
-  for (const match of value.matchAll(TAG)) {
-    if (match.index > cursor) parts.push(value.slice(cursor, match.index));
-    parts.push({ tag: match[0], inner: match[1] });
-    cursor = match.index + match[0].length;
-  }
-  if (cursor < value.length) parts.push(value.slice(cursor));
-  return parts;
-}
 
 // Most text holds no braces at all: `includes` rules it out far faster than the pattern.
 const hasTag = (value: string) => value.includes('{{') && value.search(TAG) !== -1;
@@ -91,7 +80,7 @@ function elementEdits(element: Element, source: string, base: number, edits: Edi
     // The name as written (foreign attributes such as xlink:href carry their prefix there).
     const name = /^[^\s=/>]+/.exec(raw)?.[0].toLowerCase() ?? attribute.name;
     const at = { start: base + location.startOffset, end: base + location.endOffset };
-    if (tagged) edits.push({ ...at, slot: { element: element.tagName, attribute: name, pieces: pieces(attribute.value) } });
+    if (tagged) edits.push({ ...at, slot: { element: element.tagName, attribute: name, pieces: mergeTagPieces(attribute.value) } });
     else if (isAddressAttribute(name) && !isSafeAttribute(element.tagName, name, attribute.value)) {
       warnings.add(unsafeAddressWarning(attribute.value, false));
       edits.push(at);
@@ -125,7 +114,7 @@ function collect(source: string, base: number, edits: Edit[], warnings: Warnings
       const parent = node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '';
       // A text node with markup inside its span was joined by the parser from separate runs: left as written.
       if (RAW_TEXT.has(parent) || written.includes('<')) continue;
-      edits.push({ start: base + location.startOffset, end: base + location.endOffset, slot: { element: parent, pieces: pieces(node.value) } });
+      edits.push({ start: base + location.startOffset, end: base + location.endOffset, slot: { element: parent, pieces: mergeTagPieces(node.value) } });
     } else if (node.nodeName === '#comment' && 'data' in node && source.startsWith(`<!--${node.data}`, location.startOffset)) {
       // Outlook reads the markup inside conditional comments: it is held to the same rules.
       if (node.data.includes('<') && mayNeedEdits(node.data)) collect(node.data, base + location.startOffset + 4, edits, warnings);

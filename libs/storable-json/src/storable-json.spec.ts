@@ -64,3 +64,10 @@ describe('formatJsonPath', () => {
     expect(formatJsonPath('', ['\ud800']).isWellFormed()).toBe(true);
   });
 });
+
+describe('unstorableText', () => {
+  it('finds an unpaired surrogate exactly where String.prototype.isWellFormed does', () => {
+    const units = fc.string({ unit: fc.constantFrom('a', '\ud83d', '\ude00', '\udbff', '\udc00', 'é') });
+    fc.assert(fc.property(units, (text) => expect(unstorableText(text) !== null).toBe(!text.isWellFormed())));
+  });
+});

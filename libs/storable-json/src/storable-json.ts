@@ -14,6 +14,10 @@ export interface JsonFault {
  */
 export const MAX_JSON_DEPTH = 32;
 
+// Read by code points (the u flag), a surrogate is one only when unpaired: what
+// String.prototype.isWellFormed says, in the browsers the editor supports (it checks edits with this too).
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /**
  * Why PostgreSQL could not store `text` as it is, or null. Its text and jsonb types refuse
  * the NUL character, and a lone UTF-16 surrogate (which JSON's `\ud800` escape makes) has
@@ -21,7 +25,7 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function unstorableText(text: string): string | null {
   if (text.includes('\u0000')) return 'contains a NUL character (U+0000), which cannot be stored';
-  if (!text.isWellFormed()) return 'contains an unpaired UTF-16 surrogate, which is not Unicode text';
+  if (LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate, which is not Unicode text';
   return null;
 }
 

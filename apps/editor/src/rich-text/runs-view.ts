@@ -1,7 +1,7 @@
 // What a contenteditable element shows for the document's runs, as plain objects: the
 // editor turns them into DOM nodes (dom-runs.ts); tests read them back without a DOM.
-import type { Inline } from '@embed/design-document/model';
-import { ELEMENT_NODE, MERGE_TAG, MERGE_TAG_ATTRIBUTE, TEXT_NODE, type TextContent, type TreeNode } from './tree';
+import { type Inline, mergeTagPieces } from '@embed/design-document/model';
+import { ELEMENT_NODE, MERGE_TAG_ATTRIBUTE, TEXT_NODE, type TextContent, type TreeNode } from './tree';
 
 export class ViewElement implements TreeNode {
   readonly nodeType = ELEMENT_NODE;
@@ -33,9 +33,9 @@ export const mergeTagView = (tag: string) => element('span', { class: 'merge-tag
 
 /** Text with its merge tags as units and its newlines as line breaks. */
 function textView(text: string): ViewNode[] {
-  return text.split(MERGE_TAG).flatMap((part, i): ViewNode[] => {
-    if (i % 2 === 1) return [mergeTagView(part)];
-    return part.split('\n').flatMap((line, j) => [...(j > 0 ? [element('br', {}, [])] : []), ...(line ? [new ViewText(line)] : [])]);
+  return mergeTagPieces(text).flatMap((piece): ViewNode[] => {
+    if (typeof piece !== 'string') return [mergeTagView(piece.tag)];
+    return piece.split('\n').flatMap((line, j) => [...(j > 0 ? [element('br', {}, [])] : []), ...(line ? [new ViewText(line)] : [])]);
   });
 }
 

@@ -28,8 +28,5 @@ export const MARK_NAMES = ['bold', 'italic', 'underline', 'strike', 'color', 'hr
 
 export const MERGE_TAGS = ['{{contact.first_name}}', '{{contact.last_name}}', '{{contact.email}}', '{{unsubscribe_url}}', '{{preferences_url}}'] as const;
 
-/** Any merge tag the renderer fills, as one unit in the text (docs/design-document.md, merge tags). */
-export const MERGE_TAG = /(\{\{[a-z_][a-z0-9_.]*\}\})/i;
-
 /** The attribute that marks a merge tag's element, holding the tag's exact text. */
 export const MERGE_TAG_ATTRIBUTE = 'data-merge-tag';

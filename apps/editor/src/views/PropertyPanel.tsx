@@ -1,5 +1,5 @@
 import type { Block, Row } from '@embed/design-document/model';
-import { type BlockPath, duplicateBlock, duplicateRow, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
+import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
@@ -60,6 +60,9 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
   );
 }
 
+/** The column counts a row offers: 1 to the most the document takes. */
+const COLUMN_COUNTS = Array.from({ length: EDIT_LIMITS.columns }, (_, i) => i + 1);
+
 function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; index: number }) {
   const { t } = useTranslator();
   const count = row.columns.length;
@@ -69,7 +72,7 @@ function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; inde
       <div class="field">
         <label for="row-columns">{t('properties.columnCount')}</label>
         <select id="row-columns" value={String(count)} onChange={(event) => store.dispatch(setColumnCount(store.doc, index, Number(event.currentTarget.value)))}>
-          {[1, 2, 3, 4].map((n) => (
+          {COLUMN_COUNTS.map((n) => (
             <option key={n} value={String(n)}>
               {n}
             </option>
@@ -84,12 +87,12 @@ function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; inde
               <input
                 id={`row-ratio-${c}`}
                 type="number"
-                min={1}
-                max={12}
+                min={EDIT_LIMITS.ratio.min}
+                max={EDIT_LIMITS.ratio.max}
                 value={String(column.ratio ?? 1)}
                 onInput={(event) => {
                   const ratio = Number(event.currentTarget.value);
-                  if (!Number.isInteger(ratio) || ratio < 1 || ratio > 12) return;
+                  if (!Number.isInteger(ratio) || ratio < EDIT_LIMITS.ratio.min || ratio > EDIT_LIMITS.ratio.max) return;
                   store.dispatch({ type: 'setColumnRatios', row: index, ratios: row.columns.map((other, i) => (i === c ? ratio : other.ratio)) }, { coalesceKey: `ratio:${index}:${c}` });
                 }}
               />

@@ -1,4 +1,4 @@
-import { type FieldIssue, fieldIssue, type FieldRule } from '@embed/design-document/model';
+import { definitionIssue, type FieldIssue, type FieldRule } from '@embed/design-document/model';
 import type { Patch } from '@embed/editor-core';
 import type { Translator } from '../i18n';
 import type { FieldSpec } from './property-fields';
@@ -19,16 +19,10 @@ export const fieldShown = (target: Holder, field: FieldSpec): boolean => !field.
 
 export type ValueIssue = FieldIssue | { kind: 'required' };
 
-/** What is wrong with the typed value; null when the document takes it. */
+/** What is wrong with the typed value, by the document's definition of the field; null when the document takes it. */
 export function valueIssue(field: FieldSpec, raw: string): ValueIssue | null {
   if (raw === '') return field.required ? { kind: 'required' } : null;
-  if (field.rule) return fieldIssue(field.rule, field.kind === 'number' ? Number(raw) : raw);
-  if (field.kind !== 'number') return null;
-  const number = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(number)) return { kind: 'number' };
-  if (field.step === undefined && !Number.isInteger(number)) return { kind: 'integer' };
-  if ((field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)) return { kind: 'range', min: field.min ?? number, max: field.max ?? number };
-  return null;
+  return field.kind === 'select' ? null : definitionIssue(field.definition, raw);
 }
 
 const EXPLAINED_RULES: readonly FieldRule[] = ['color', 'padding', 'href', 'url', 'webUrl', 'imageUrl', 'fontStylesheetUrl', 'fontFamily', 'id'];
@@ -47,7 +41,7 @@ export function issueWords({ t, translate }: Translator, field: string, issue: V
     case 'length':
       return t('problem.length', { field, max: issue.max });
     case 'pattern':
-      return translate(EXPLAINED_RULES.includes(issue.rule) ? `problem.pattern.${issue.rule}` : 'problem.pattern.other', { field });
+      return translate(issue.rule && EXPLAINED_RULES.includes(issue.rule) ? `problem.pattern.${issue.rule}` : 'problem.pattern.other', { field });
   }
 }
 

@@ -1,6 +1,5 @@
-import type { Block, DesignDocument, Inline } from '@embed/design-document/model';
+import { type Block, type DesignDocument, filledTag, type Inline, tagsIn, type WrittenTag } from '@embed/design-document/model';
 import type { Target } from '../findings';
-import { filledTag, tagsIn, type WrittenTag } from '../merge-tags';
 import { rowTarget } from '../placed';
 import { type Check, type Draft, excerpt } from './types';
 

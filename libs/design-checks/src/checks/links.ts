@@ -1,6 +1,5 @@
-import type { Block, DesignMode, Inline } from '@embed/design-document/model';
+import { type Block, type DesignMode, filledTag, type Inline, isLinkScheme, leadingTag, schemeOf } from '@embed/design-document/model';
 import type { Params } from '../findings';
-import { filledTag } from '../merge-tags';
 import { type Check, type Draft, excerpt } from './types';
 
 export type LinkKind = 'link' | 'button' | 'image' | 'menu' | 'social';
@@ -49,10 +48,6 @@ export function linksOf(block: Block): Link[] {
   }
 }
 
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
-const LEADING_TAG = /^\{\{([^{}]{1,200})\}\}/;
-
 /**
  * Why an address will not take a reader anywhere useful, or undefined when it will. The
  * schema already refuses most bad addresses; what it lets through and still leads nowhere
@@ -62,10 +57,10 @@ const LEADING_TAG = /^\{\{([^{}]{1,200})\}\}/;
 export function addressProblem(href: string, mode: DesignMode): 'missing' | 'invalid' | undefined {
   const address = href.trim();
   if (!address) return 'missing';
-  const tag = LEADING_TAG.exec(address);
-  if (tag) return filledTag(tag[1]) ? undefined : 'invalid';
-  const scheme = SCHEME.exec(address)?.[1].toLowerCase();
-  if (scheme !== undefined) return LINK_SCHEMES.has(scheme) ? undefined : 'invalid';
+  const tag = leadingTag(address);
+  if (tag) return filledTag(tag.inner) ? undefined : 'invalid';
+  const scheme = schemeOf(address);
+  if (scheme !== undefined) return isLinkScheme(scheme) ? undefined : 'invalid';
   return mode === 'email' ? 'invalid' : undefined;
 }
 

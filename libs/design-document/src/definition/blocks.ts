@@ -1,0 +1,135 @@
+import { Type } from '@sinclair/typebox';
+import { Closed, OneOf, Tagged } from './kit';
+
+export const SOCIAL_NETWORKS = [
+  'facebook', 'x', 'instagram', 'linkedin', 'youtube', 'pinterest', 'github',
+  'vimeo', 'medium', 'dribbble', 'snapchat', 'tumblr', 'soundcloud', 'web',
+] as const;
+
+export const LINE_STYLES = ['solid', 'dashed', 'dotted'] as const;
+
+const id = Type.Optional(Type.Ref('id'));
+const block = <T extends string>(type: T) => ({ type: Type.Literal(type), id });
+/** Display width in px, at most the widest content. */
+const displayWidth = (description?: string) => Type.Optional(Type.Integer({ description, minimum: 1, maximum: 1200 }));
+
+export const BLOCKS = {
+  textBlock: Closed({
+    ...block('text'),
+    content: Type.Array(Tagged('type', [Type.Ref('paragraph'), Type.Ref('list')]), { maxItems: 200 }),
+    style: Type.Optional(Type.Ref('textStyle')),
+  }),
+  headingBlock: Closed({ ...block('heading'), level: OneOf([1, 2, 3, 4]), content: Type.Ref('inlines'), style: Type.Optional(Type.Ref('textStyle')) }),
+  imageBlock: Closed({
+    ...block('image'),
+    src: Type.Ref('imageUrl'),
+    alt: Type.Optional(Type.Ref('shortText')),
+    href: Type.Optional(Type.Ref('href')),
+    width: displayWidth("Display width in px; the column's width when left out."),
+    style: Type.Optional(Type.Ref('boxStyle')),
+  }),
+  buttonBlock: Closed({
+    ...block('button'),
+    text: Type.String({ minLength: 1, maxLength: 200 }),
+    href: Type.Optional(Type.Ref('href')),
+    style: Type.Optional(Type.Ref('buttonStyle')),
+  }),
+  dividerBlock: Closed({
+    ...block('divider'),
+    style: Type.Optional(
+      Closed({
+        padding: Type.Optional(Type.Ref('padding')),
+        color: Type.Optional(Type.Ref('color')),
+        thickness: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+        lineStyle: Type.Optional(OneOf(LINE_STYLES)),
+        width: Type.Optional(Type.Integer({ description: 'percent of the column', minimum: 1, maximum: 100 })),
+        align: Type.Optional(Type.Ref('align')),
+      }),
+    ),
+  }),
+  spacerBlock: Closed({ ...block('spacer'), height: Type.Integer({ minimum: 1, maximum: 400 }) }),
+  socialBlock: Closed({
+    ...block('social'),
+    links: Type.Array(
+      Closed({ network: OneOf(SOCIAL_NETWORKS), href: Type.Ref('url'), label: Type.Optional(Type.String({ maxLength: 100 })) }),
+      { minItems: 1, maxItems: 12 },
+    ),
+    style: Type.Optional(
+      Closed({
+        padding: Type.Optional(Type.Ref('padding')),
+        align: Type.Optional(Type.Ref('align')),
+        iconSize: Type.Optional(Type.Integer({ minimum: 16, maximum: 64 })),
+        showLabels: Type.Optional(Type.Boolean()),
+        color: Type.Optional(Type.Ref('color')),
+        fontFamily: Type.Optional(Type.Ref('fontFamily')),
+        fontSize: Type.Optional(Type.Ref('fontSize')),
+      }),
+    ),
+  }),
+  menuBlock: Closed({
+    ...block('menu'),
+    items: Type.Array(Closed({ text: Type.String({ minLength: 1, maxLength: 100 }), href: Type.Optional(Type.Ref('href')) }), { minItems: 1, maxItems: 12 }),
+    style: Type.Optional(
+      Closed({
+        padding: Type.Optional(Type.Ref('padding')),
+        align: Type.Optional(Type.Ref('align')),
+        separator: Type.Optional(Type.String({ maxLength: 5 })),
+        color: Type.Optional(Type.Ref('color')),
+        fontFamily: Type.Optional(Type.Ref('fontFamily')),
+        fontSize: Type.Optional(Type.Ref('fontSize')),
+        fontWeight: Type.Optional(Type.Ref('fontWeight')),
+      }),
+    ),
+  }),
+  htmlBlock: Closed({
+    ...block('html'),
+    html: Type.String({ description: 'Raw HTML; scripts, event handlers and unsafe URLs are taken out when rendered.', maxLength: 100000 }),
+    style: Type.Optional(Type.Ref('boxStyle')),
+  }),
+  videoBlock: Closed({
+    ...block('video'),
+    url: Type.Ref('webUrl'),
+    thumbnail: Type.Ref('imageUrl'),
+    alt: Type.Optional(Type.Ref('shortText')),
+    width: displayWidth(),
+    style: Type.Optional(Type.Ref('boxStyle')),
+  }),
+  formField: Closed({
+    name: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' }),
+    label: Type.String({ minLength: 1, maxLength: 200 }),
+    kind: OneOf(['text', 'email', 'tel', 'number', 'textarea', 'checkbox', 'select']),
+    required: Type.Optional(Type.Boolean()),
+    placeholder: Type.Optional(Type.String({ maxLength: 200 })),
+    options: Type.Optional(
+      Type.Array(Closed({ value: Type.String({ maxLength: 200 }), label: Type.String({ minLength: 1, maxLength: 200 }) }), {
+        description: 'Choices of a select field.',
+        maxItems: 50,
+      }),
+    ),
+  }),
+  formBlock: Closed(
+    {
+      ...block('form'),
+      fields: Type.Array(Type.Ref('formField'), { minItems: 1, maxItems: 20 }),
+      submitText: Type.String({ minLength: 1, maxLength: 100 }),
+      action: Type.Optional(Type.Ref('webUrl')),
+      successMessage: Type.Optional(Type.String({ maxLength: 500 })),
+      style: Type.Optional(Type.Ref('buttonStyle')),
+    },
+    { description: 'A form; only in page and popup designs.' },
+  ),
+  block: Tagged('type', [
+    Type.Ref('textBlock'),
+    Type.Ref('headingBlock'),
+    Type.Ref('imageBlock'),
+    Type.Ref('buttonBlock'),
+    Type.Ref('dividerBlock'),
+    Type.Ref('spacerBlock'),
+    Type.Ref('socialBlock'),
+    Type.Ref('menuBlock'),
+    Type.Ref('htmlBlock'),
+    Type.Ref('videoBlock'),
+    Type.Ref('formBlock'),
+  ]),
+  blocks: Type.Array(Type.Ref('block'), { maxItems: 50 }),
+};

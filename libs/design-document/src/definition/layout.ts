@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { FRAME } from './content';
+import { Closed, OneOf } from './kit';
+
+// The body: rows of columns holding blocks, its web fonts and style.
+
+export const LAYOUT = {
+  column: Closed({
+    id: Type.Optional(Type.Ref('id')),
+    ratio: Type.Optional(Type.Integer({ description: "Share of the row's width against its sibling columns; 1 when left out.", minimum: 1, maximum: 12 })),
+    blocks: Type.Ref('blocks'),
+    style: Type.Optional(
+      Closed({
+        ...FRAME,
+        verticalAlign: Type.Optional(OneOf(['top', 'middle', 'bottom'])),
+      }),
+    ),
+  }),
+  row: Closed({
+    id: Type.Optional(Type.Ref('id')),
+    columns: Type.Array(Type.Ref('column'), { minItems: 1, maxItems: 4 }),
+    stackOnMobile: Type.Optional(Type.Boolean({ description: 'Columns stack on narrow screens; true when left out.' })),
+    hideOn: Type.Optional(OneOf(['mobile', 'desktop'])),
+    breakBefore: Type.Optional(Type.Boolean({ description: 'document: start this row on a new page.' })),
+    keepTogether: Type.Optional(Type.Boolean({ description: 'document: never split this row across pages.' })),
+    style: Type.Optional(
+      Closed({
+        padding: Type.Optional(Type.Ref('padding')),
+        backgroundColor: Type.Optional(Type.Ref('color')),
+        backgroundImage: Type.Optional(Type.Ref('backgroundImage')),
+        contentBackgroundColor: Type.Optional(Type.Ref('color')),
+        border: Type.Optional(Type.Ref('border')),
+        borderRadius: Type.Optional(Type.Ref('borderRadius')),
+        fullWidth: Type.Optional(Type.Boolean()),
+      }),
+    ),
+  }),
+  webFont: Closed({ family: Type.String({ pattern: '^[A-Za-z0-9 -]{1,100}$' }), url: Type.Ref('fontStylesheetUrl') }),
+  body: Closed({
+    rows: Type.Array(Type.Ref('row'), { maxItems: 200 }),
+    fonts: Type.Optional(Type.Array(Type.Ref('webFont'), { maxItems: 5 })),
+    style: Type.Optional(
+      Closed({
+        backgroundColor: Type.Optional(Type.Ref('color')),
+        contentBackgroundColor: Type.Optional(Type.Ref('color')),
+        contentWidth: Type.Optional(
+          Type.Integer({
+            description: 'px; 600 for email, 1080 for page, 480 for popup (settings.width wins), the printable width for document when left out.',
+            minimum: 320,
+            maximum: 1600,
+          }),
+        ),
+        fontFamily: Type.Optional(Type.Ref('fontFamily')),
+        fontSize: Type.Optional(Type.Ref('fontSize')),
+        color: Type.Optional(Type.Ref('color')),
+        linkColor: Type.Optional(Type.Ref('color')),
+        lineHeight: Type.Optional(Type.Ref('lineHeight')),
+      }),
+    ),
+  }),
+};
