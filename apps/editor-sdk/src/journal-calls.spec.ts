@@ -5,8 +5,8 @@ import { PersonJournal } from './journal-calls';
 let databases = 0;
 let ids = 0;
 const ask = (op: string, ...args: unknown[]) => ({ type: 'journal', id: ids++, op, args }) as unknown as JournalRequest;
-/** A journal key as the service gives it: 32 bytes, base64url. */
-const keyOf = (seed: number) => btoa(String.fromCharCode(...new Uint8Array(32).fill(seed))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** A journal key as the service gives it: 32 bytes, base64url (43 characters: the base64 of 32 bytes ends in one `=`). */
+const keyOf = (seed: number) => btoa(String.fromCharCode(...new Uint8Array(32).fill(seed))).replace(/\+/g, '-').replace(/\//g, '_').slice(0, 43);
 const doc = { schemaVersion: 1, mode: 'email', settings: {}, body: { rows: [] } };
 const draft = (name: string) => ({ designId: null, baseRevision: null, name, doc, history: { version: 1, doc, undo: [], redo: [] } });
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { checkDesign, darkModeDesign, describeFinding, english, fillTemplate, filledTag, parseColour, placeholders } from '@embed/design-checks';
+import { checkDesign, darkModeDesign, describeFinding, english, fillTemplate, parseColour, placeholders } from '@embed/design-checks';
 import { type EmailDesign, validateDesign } from '@embed/design-document';
+import { filledTag } from '@embed/design-document/model';
 import { isSafeAttribute } from './address';
 import { emailMarkup, finishRender, layoutDesign } from './index';
 import { sanitizeRawHtml } from './sanitize';
