@@ -23,7 +23,7 @@ const BOUND_MS = 2000;
 // characters without the image): a bound of its own, still far under a quadratic pass.
 const DOCUMENT_BOUND_MS = 5000;
 const root = path.resolve(__dirname, '../../..');
-const schema = JSON.parse(readFileSync(path.join(root, 'libs/design-document/src/design-document.schema.json'), 'utf8'));
+const schema = JSON.parse(readFileSync(path.join(root, 'docs/design-document.schema.json'), 'utf8'));
 const maxLength = (pointer: string): number => pointer.split('/').slice(1).reduce((node, key) => node[key], schema).maxLength;
 const LIMIT = {
   html: maxLength('#/$defs/htmlBlock/properties/html'),

@@ -45,7 +45,7 @@ const patternsIn = (node: unknown): string[] =>
   typeof node !== 'object' || node === null
     ? []
     : Object.entries(node).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : patternsIn(value)));
-const SCHEMA_PATTERNS = [...new Set(patternsIn(JSON.parse(readFileSync(path.join(repoRoot, 'libs/design-document/src/design-document.schema.json'), 'utf8'))))];
+const SCHEMA_PATTERNS = [...new Set(patternsIn(JSON.parse(readFileSync(path.join(repoRoot, 'docs/design-document.schema.json'), 'utf8'))))];
 const LINEAR = [
   "export const names = (path: string) => [...path.matchAll(/\\{([^{}]+)\\}/g)];",
   'export const css = /(?:url|expression|image-set)\\s*\\(/i;',
