@@ -1,6 +1,7 @@
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { type Call, type RetryEvent, Transport } from './transport';
 import type {
+  CreateDesignRequest,
   CreateTokenRequest,
   Design,
   DesignList,
@@ -94,6 +95,15 @@ export class EmbedClient {
   /** Spec 4.3: the design as last saved, with its document; another person's design is 404 `design_not_found`. */
   getDesign(userId: string, designId: string): Promise<Design> {
     return this.json({ method: 'GET', path: `/embed/v1/users/${segment(userId)}/designs/${segment(designId)}`, idempotent: true });
+  }
+
+  /**
+   * contracts section 8: creates a design for the person from a name and a document of the
+   * project's mode (revision 0, sent as `design.saved`), as a migration from another editor
+   * does. Not repeated after a lost answer: it would make a second design.
+   */
+  createDesign(userId: string, request: CreateDesignRequest): Promise<Design> {
+    return this.json({ method: 'POST', path: `/embed/v1/users/${segment(userId)}/designs`, body: request, idempotent: false });
   }
 
   /**

@@ -54,6 +54,14 @@ export interface ExportRequest {
 }
 
 /** Spec 4.5. */
+/** contracts section 8: a design made for a person from a document you hold. */
+export interface CreateDesignRequest {
+  /** 1 to 200 characters. */
+  name: string;
+  /** A design document of the project's mode. */
+  doc: object;
+}
+
 export interface RenderRequest {
   /** The design document as held. */
   doc: object;

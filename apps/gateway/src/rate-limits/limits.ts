@@ -6,6 +6,7 @@ export const RATE_LIMITS = {
   createToken: 600,
   listDesigns: 600,
   getDesign: 600,
+  createDesign: 600,
   exportDesign: 120,
   renderDesign: 120,
   eraseUser: 60,
