@@ -41,8 +41,11 @@ const NAMED_DANGERS: [RegExp, string][] = [
   [/url\s*\(|expression\s*\(/i, 'CSS url() and expression() in styles'],
 ];
 
-/** Raw HTML of an html block, reduced to safe markup; what was taken out is named in a warning. */
-export function sanitizeRawHtml(html: string, place: string, warnings: Warnings): string {
+/**
+ * Raw HTML of an html block, reduced to safe markup; what was taken out is named in a
+ * warning. Also what @embed/design-import keeps of html it cannot map to blocks.
+ */
+export function sanitizeRawHtml(html: string, place: string, warnings: Pick<Warnings, 'add'>): string {
   const dropped = new Set<string>();
   for (const [, tag] of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)/g))
     if (!ALLOWED_TAGS.includes(tag.toLowerCase())) dropped.add(`<${tag.toLowerCase()}>`);
