@@ -21,6 +21,7 @@ const LIMITS: [string, string, string, number][] = [
   ['createDesign', 'POST', '/embed/v1/users/u1/designs', 600],
   ['exportDesign', 'POST', '/embed/v1/designs/01J00000000000000000000000/export', 120],
   ['renderDesign', 'POST', '/embed/v1/render', 120],
+  ['importDesign', 'POST', '/embed/v1/imports', 120],
 ];
 
 describe('rate limits', () => {

@@ -11,6 +11,8 @@ import type {
   FileExport,
   FileFormat,
   HtmlExport,
+  ImportedDesign,
+  ImportRequest,
   ListDesignsOptions,
   Rendered,
   RenderRequest,
@@ -121,6 +123,15 @@ export class EmbedClient {
   /** Spec 4.5: renders a document you hold, by the project's mode. Nothing is stored, so it is safe to repeat. */
   renderDesign(request: RenderRequest): Promise<Rendered> {
     return this.json({ method: 'POST', path: '/embed/v1/render', body: request, idempotent: true });
+  }
+
+  /**
+   * contracts section 8: another editor's design (Unlayer JSON, MJML) made into a design
+   * document of the project's mode, with warnings naming what was lost. Nothing is
+   * stored, so it is safe to repeat; save the result with `createDesign`.
+   */
+  importDesign(request: ImportRequest): Promise<ImportedDesign> {
+    return this.json({ method: 'POST', path: '/embed/v1/imports', body: request, idempotent: true });
   }
 
   /**

@@ -25,8 +25,9 @@ function judged(raw: unknown, rule: RegExp, max: number, path: string, what: str
   if (!address) return undefined;
   if (address.length <= max && rule.test(address)) return address;
   const scheme = SCHEME.exec(address)?.[1]?.toLowerCase();
-  const reason = scheme && ['javascript', 'vbscript', 'data'].includes(scheme) ? `a ${scheme}: address, which could run code,` : 'an address our designs cannot hold';
-  warnings.add(path, `${what} had ${reason} (${address.slice(0, 60)}${address.length > 60 ? '…' : ''}); it was left out`);
+  const shown = `${address.slice(0, 60)}${address.length > 60 ? '…' : ''}`;
+  const reason = scheme && ['javascript', 'vbscript', 'data'].includes(scheme) ? `a ${scheme}: address (${shown}), which could run code` : `an address our designs cannot hold (${shown})`;
+  warnings.add(path, `${what} had ${reason}; it was left out`);
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import type { ImportFormat, ImportWarning } from '@embed/contracts';
 import { type DesignDocument, type DesignMode, validateDesign } from '@embed/design-document';
 import type { ImportContext } from './blocks';
 import { DesignBuilder, type DesignInfo } from './document';
@@ -5,10 +6,7 @@ import { FormatNotImported } from './errors';
 import { mergeTagReplacer } from './merge-tags';
 import { importMjml } from './mjml';
 import { importUnlayer } from './unlayer';
-import { type ImportWarning, ImportWarnings } from './warnings';
-
-export const IMPORT_FORMATS = ['unlayer', 'beefree', 'mjml', 'html'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+import { ImportWarnings } from './warnings';
 
 export interface ImportRequest {
   format: ImportFormat;
@@ -29,6 +27,9 @@ export interface ImportResult {
 
 type Reader = (source: unknown, builder: DesignBuilder, context: ImportContext) => DesignInfo;
 const READERS: Partial<Record<ImportFormat, Reader>> = { mjml: importMjml, unlayer: importUnlayer };
+
+/** The formats read so far; the others are refused with FormatNotImported. */
+export const IMPORTED_FORMATS = Object.keys(READERS) as ImportFormat[];
 
 /**
  * Another editor's design made into one of ours: pure, linear in the source, and never

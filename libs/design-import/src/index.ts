@@ -1,4 +1,3 @@
-export { importDesign, IMPORT_FORMATS, type ImportFormat, type ImportRequest, type ImportResult } from './import-design';
+export { importDesign, IMPORTED_FORMATS, type ImportRequest, type ImportResult } from './import-design';
 export { FormatNotImported, SourceUnreadable } from './errors';
-export { MAX_MERGE_TAGS } from './merge-tags';
-export { MAX_WARNINGS, type ImportWarning } from './warnings';
+export { MAX_WARNINGS } from './warnings';

@@ -1,9 +1,4 @@
-/** What an import lost or changed, at one place of the source. */
-export interface ImportWarning {
-  /** Where in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path (`mjml > mj-body > mj-section[2]`). */
-  path: string;
-  message: string;
-}
+import type { ImportWarning } from '@embed/contracts';
 
 /** At most this many warnings are kept: a hostile source could otherwise ask for millions. */
 export const MAX_WARNINGS = 200;

@@ -2,7 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 import type { ErrorCode } from '@embed/contracts';
 import type { ResponseSchemaName } from './response-schemas';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 /** The codes an operation can answer, by HTTP status. */
 export type ErrorAnswers = Partial<Record<ErrorStatus, ErrorCode[]>>;
 export type SecurityScheme = 'secretKey' | 'editorToken';

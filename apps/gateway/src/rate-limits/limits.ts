@@ -9,6 +9,7 @@ export const RATE_LIMITS = {
   createDesign: 600,
   exportDesign: 120,
   renderDesign: 120,
+  importDesign: 120,
   eraseUser: 60,
   editorRead: 600,
   editorWrite: 600,
