@@ -80,6 +80,21 @@ describe('EmbedClient against the real stack', () => {
     expect(await apiError(embed.getDesign('cat', UNKNOWN_DESIGN))).toMatchObject({ status: 404, code: 'design_not_found' });
   });
 
+  it('createDesign makes a design of the project’s mode for a person, which getDesign then reads', async () => {
+    const created = await embed.createDesign('hal', { name: 'Imported', doc: exampleDesign('email') });
+    expect(created).toMatchObject({ id: expect.any(String), name: 'Imported', mode: 'email', revision: 0, doc: exampleDesign('email') });
+    expect(await embed.getDesign('hal', created.id)).toEqual(created);
+    expect(await apiError(embed.createDesign('hal', { name: 'Page', doc: exampleDesign('page') }))).toMatchObject({ status: 409, code: 'mode_unavailable' });
+    expect(await apiError(embed.createDesign('hal', { name: '', doc: exampleDesign('email') }))).toMatchObject({ status: 400, code: 'request_invalid' });
+  });
+
+  it('importDesign makes a design of the project’s mode from MJML, with warnings; a source not of the format is 422 source_unreadable', async () => {
+    const imported = await embed.importDesign({ format: 'mjml', source: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi *|FNAME|*</mj-text></mj-column></mj-section></mj-body></mjml>', mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } });
+    expect(imported.design).toMatchObject({ mode: 'email', body: { rows: [{ columns: [{ blocks: [{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hi {{contact.first_name}}' }] }] }] }] }] } });
+    expect(imported.warnings).toEqual([]);
+    expect(await apiError(embed.importDesign({ format: 'unlayer', source: [] }))).toMatchObject({ status: 422, code: 'source_unreadable' });
+  });
+
   it('exportDesign answers an HtmlExport by default and a FileExport for a file format', async () => {
     const saved = await saveDesign(project.testKey, 'eve', 'Newsletter');
     const html = await embed.exportDesign(saved.id, { user: { id: 'eve' }, merge: { contact: { first_name: 'Eve' } } });

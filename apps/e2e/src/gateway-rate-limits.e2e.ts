@@ -18,8 +18,10 @@ const LIMITS: [string, string, string, number][] = [
   ['createToken', 'POST', '/embed/v1/tokens', 600],
   ['listDesigns', 'GET', '/embed/v1/users/u1/designs?limit=0', 600],
   ['getDesign', 'GET', '/embed/v1/users/u1/designs/not-a-design-id', 600],
+  ['createDesign', 'POST', '/embed/v1/users/u1/designs', 600],
   ['exportDesign', 'POST', '/embed/v1/designs/01J00000000000000000000000/export', 120],
   ['renderDesign', 'POST', '/embed/v1/render', 120],
+  ['importDesign', 'POST', '/embed/v1/imports', 120],
 ];
 
 describe('rate limits', () => {

@@ -91,6 +91,8 @@ async function collect(): Promise<Examples> {
     const zip = answer('FileExport', 'POST /embed/v1/designs/{id}/export as a ZIP', await call('POST', `/embed/v1/designs/${id}/export`, { bearer: key, body: { user: { id: PERSON }, format: 'zip' } }));
     const render = { doc: exampleDesign('email'), merge: { contact: { first_name: 'Ada' } }, text: { links: true } };
     answer('Rendered', 'POST /embed/v1/render', await call('POST', '/embed/v1/render', { bearer: key, body: render }));
+    const mjml = '<mjml><mj-head><mj-title>Autumn loaves</mj-title></mj-head><mj-body><mj-section><mj-column><mj-text>Hello *|FNAME|*</mj-text><mj-button href="javascript:alert(1)">Order</mj-button></mj-column></mj-section></mj-body></mjml>';
+    answer('ImportedDesign', 'POST /embed/v1/imports of MJML with a merge tag and a javascript: link', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'mjml', source: mjml, mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } } }));
     const upload = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' }, body: TINY_PNG });
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
@@ -103,6 +105,8 @@ async function collect(): Promise<Examples> {
     error('a body over 1 MiB', await call('POST', '/embed/v1/tokens', { bearer: key, body: { ...tokenBody, padding: 'x'.repeat(1_100_000) } }));
     error('render of a document that is not a design', await call('POST', '/embed/v1/render', { bearer: key, body: { doc: { mode: 'email' } } }));
     error('render of a page design for an email project', await call('POST', '/embed/v1/render', { bearer: key, body: { doc: exampleDesign('page') } }));
+    error('an import of a source that is not that format', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'unlayer', source: { body: { rows: 'none' } } } }));
+    error('an import of a format not read yet', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'beefree', source: {} } }));
     error('a secret key never issued', await call('POST', '/embed/v1/tokens', { bearer: 'sk_test_never_issued', body: tokenBody }));
     error('an editor token never issued', await call('GET', '/editor/v1/designs', { bearer: 'et_never_issued', headers: { origin: EDITOR_SITE } }));
     const reader = (await call('POST', '/embed/v1/tokens', { bearer: key, body: { ...tokenBody, access: 'read' } })).body.token as string;

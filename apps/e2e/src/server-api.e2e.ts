@@ -1,6 +1,6 @@
 import { call, EDITOR_SITE, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
-import { killService, pauseService, startService, waitUntilReady } from './support/stack';
+import { admin, killService, pauseService, startService, waitUntilReady } from './support/stack';
 
 const DESIGN_SUMMARY_FIELDS = ['createdAt', 'id', 'mode', 'name', 'revision', 'updatedAt'];
 const HTML_EXPORT_FIELDS = ['bytes', 'chunks', 'design', 'designId', 'exportId', 'html', 'mergeTags', 'mode', 'preheader', 'rendererVersion', 'revision', 'subject', 'text', 'warnings'];
@@ -120,6 +120,50 @@ describe('GET /embed/v1/users/{userId}/designs/{designId}', () => {
   });
 });
 
+describe('POST /embed/v1/users/{userId}/designs', () => {
+  const create = (key: string, userId: string, body: unknown, headers?: Record<string, string>) =>
+    call('POST', `/embed/v1/users/${encodeURIComponent(userId)}/designs`, { bearer: key, body, headers });
+
+  it('creates revision 0 for the person named in the path, sends design.saved, and lists it as theirs only', async () => {
+    const { testKey } = newProject('email');
+    const answer = await create(testKey, 'migrated person', { name: 'From the old editor', doc: exampleDesign('email') });
+    expect(answer.status).toBe(201);
+    expect(Object.keys(answer.body).sort()).toEqual([...DESIGN_SUMMARY_FIELDS, 'doc'].sort());
+    expect(answer.body).toMatchObject({ name: 'From the old editor', mode: 'email', revision: 0, doc: exampleDesign('email') });
+    const events = await query<{ type: string; data: any }>(`SELECT type, data FROM "OutboxEvent" WHERE "designId" = $1`, [answer.body.id]);
+    expect(events).toEqual([{ type: 'design.saved', data: { designId: answer.body.id, userId: 'migrated person', revision: 0 } }]);
+    expect((await call('GET', `/embed/v1/users/migrated%20person/designs/${answer.body.id}`, { bearer: testKey })).body).toEqual(answer.body);
+    expectError(await call('GET', `/embed/v1/users/someone-else/designs/${answer.body.id}`, { bearer: testKey }), 404, 'design_not_found');
+  });
+
+  it('answers a repeated Idempotency-Key with the first design instead of making a second', async () => {
+    const { testKey } = newProject('email');
+    const body = { name: 'Once', doc: exampleDesign('email') };
+    const first = await create(testKey, 'ida', body, { 'idempotency-key': 'import-ida-1' });
+    const again = await create(testKey, 'ida', body, { 'idempotency-key': 'import-ida-1' });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await call('GET', '/embed/v1/users/ida/designs', { bearer: testKey })).body.designs).toHaveLength(1);
+  });
+
+  it('refuses a document of another mode (409), not a design (400 design_invalid), and a body with a field not listed, by name', async () => {
+    const { testKey } = newProject('email');
+    expectError(await create(testKey, 'ann', { name: 'Page', doc: exampleDesign('page') }), 409, 'mode_unavailable');
+    expect(expectError(await create(testKey, 'ann', { name: 'x', doc: { hello: 'world' } }), 400, 'design_invalid').body.error).toMatch(/^doc is not a design/);
+    expect(expectError(await create(testKey, 'ann', { name: 'x', doc: exampleDesign('email'), folder: 'a' }), 400, 'request_invalid').body.error).toMatch(/folder/);
+    expect(expectError(await create(testKey, 'ann', { doc: exampleDesign('email') }), 400, 'request_invalid').body.error).toMatch(/name/);
+    expect(expectError(await create(testKey, 'ann', { name: 'x', doc: [] }), 400, 'request_invalid').body.error).toMatch(/doc/);
+    expect((await call('GET', '/embed/v1/users/ann/designs', { bearer: testKey })).body.designs).toEqual([]);
+  });
+
+  it('keeps to the person’s design quota, as the editor does', async () => {
+    const { testKey, projectId } = newProject('email');
+    admin('quota', 'set', '--project', projectId, '--env', 'test', '--person-designs', '1');
+    expect((await create(testKey, 'qin', { name: 'one', doc: exampleDesign('email') })).status).toBe(201);
+    expect(expectError(await create(testKey, 'qin', { name: 'two', doc: exampleDesign('email') }), 403, 'quota_exceeded').body).toMatchObject({ quota: 'personDesigns', limit: 1 });
+  });
+});
+
 describe('POST /embed/v1/designs/{id}/export', () => {
   it('answers the HtmlExport of the design as last saved, merged, and records export.created from the server', async () => {
     const { testKey } = newProject();
@@ -164,7 +208,7 @@ describe('POST /embed/v1/designs/{id}/export', () => {
 });
 
 describe('a person being erased', () => {
-  it('gets no token and 409 user_erased on list, get and export', async () => {
+  it('gets no token and 409 user_erased on list, get, create and export', async () => {
     const project = newProject();
     const saved = await saveDesign(project.testKey, 'leaving');
     const key = project.testKey;
@@ -176,6 +220,7 @@ describe('a person being erased', () => {
       expectError(await call('GET', '/embed/v1/users/leaving/designs', { bearer: key }), 409, 'user_erased');
       expectError(await call('GET', `/embed/v1/users/leaving/designs/${saved.id}`, { bearer: key }), 409, 'user_erased');
       expectError(await call('POST', `/embed/v1/designs/${saved.id}/export`, { bearer: key, body: { user: { id: 'leaving' } } }), 409, 'user_erased');
+      expectError(await call('POST', '/embed/v1/users/leaving/designs', { bearer: key, body: { name: 'x', doc: exampleDesign('email') } }), 409, 'user_erased');
     } finally {
       resume();
     }

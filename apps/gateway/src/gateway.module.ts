@@ -15,6 +15,7 @@ import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
 import { ExportsController } from './embed/exports.controller';
+import { ImportsController } from './embed/imports.controller';
 import { RenderController } from './embed/render.controller';
 import { TokensController } from './embed/tokens.controller';
 import { UserDesignsController } from './embed/user-designs.controller';
@@ -56,6 +57,7 @@ export const GATEWAY_CONTROLLERS = [
   UsersController,
   ExportsController,
   RenderController,
+  ImportsController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,

@@ -6,6 +6,7 @@ import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime
 import { FilesController } from './exports/files.controller';
 import { fileProviders, fileSpecs } from './exports/files.providers';
 import { FilesService } from './exports/files.service';
+import { ImportsController } from './imports/imports.controller';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RENDER_WORKER_FILE, RenderPool } from './render/render-pool';
@@ -31,7 +32,7 @@ export class RendererModule {
     return {
       module: RendererModule,
       imports: [BackendServiceModule.forService('renderer', config.LOG_LEVEL)],
-      controllers: [RenderController, FilesController],
+      controllers: [RenderController, FilesController, ImportsController],
       providers: [
         RenderService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },

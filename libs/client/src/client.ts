@@ -1,6 +1,7 @@
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { type Call, type RetryEvent, Transport } from './transport';
 import type {
+  CreateDesignRequest,
   CreateTokenRequest,
   Design,
   DesignList,
@@ -10,6 +11,8 @@ import type {
   FileExport,
   FileFormat,
   HtmlExport,
+  ImportedDesign,
+  ImportRequest,
   ListDesignsOptions,
   Rendered,
   RenderRequest,
@@ -97,6 +100,15 @@ export class EmbedClient {
   }
 
   /**
+   * contracts section 8: creates a design for the person from a name and a document of the
+   * project's mode (revision 0, sent as `design.saved`), as a migration from another editor
+   * does. Not repeated after a lost answer: it would make a second design.
+   */
+  createDesign(userId: string, request: CreateDesignRequest): Promise<Design> {
+    return this.json({ method: 'POST', path: `/embed/v1/users/${segment(userId)}/designs`, body: request, idempotent: false });
+  }
+
+  /**
    * Spec 4.4: exports a person's design as last saved. HTML (the default) answers the
    * HTML itself; `zip`, `pdf` and `png` answer a URL to fetch the file from. Each export
    * is recorded and sent as `export.created`, so it is not repeated after a lost answer.
@@ -111,6 +123,15 @@ export class EmbedClient {
   /** Spec 4.5: renders a document you hold, by the project's mode. Nothing is stored, so it is safe to repeat. */
   renderDesign(request: RenderRequest): Promise<Rendered> {
     return this.json({ method: 'POST', path: '/embed/v1/render', body: request, idempotent: true });
+  }
+
+  /**
+   * contracts section 8: another editor's design (Unlayer JSON, MJML) made into a design
+   * document of the project's mode, with warnings naming what was lost. Nothing is
+   * stored, so it is safe to repeat; save the result with `createDesign`.
+   */
+  importDesign(request: ImportRequest): Promise<ImportedDesign> {
+    return this.json({ method: 'POST', path: '/embed/v1/imports', body: request, idempotent: true });
   }
 
   /**

@@ -1,6 +1,6 @@
 // The request and answer shapes of the server API (spec sections 2 and 4). Answers are
 // the types the services themselves answer with, so the client cannot drift from them.
-import type { EraseUserOutcome, FileExport, FileFormat, RenderMerge, RenderTextOptions } from '@embed/contracts';
+import type { EraseUserOutcome, FileExport, FileFormat, ImportFormat, RenderMerge, RenderTextOptions } from '@embed/contracts';
 
 export type {
   Design,
@@ -12,6 +12,9 @@ export type {
   FileFormat,
   HtmlChunks,
   HtmlExport,
+  ImportedDesign,
+  ImportFormat,
+  ImportWarning,
   MintedToken as Token,
   RenderedDesign as Rendered,
   RenderMerge as Merge,
@@ -54,6 +57,24 @@ export interface ExportRequest {
 }
 
 /** Spec 4.5. */
+/** contracts section 8: a design made for a person from a document you hold. */
+export interface CreateDesignRequest {
+  /** 1 to 200 characters. */
+  name: string;
+  /** A design document of the project's mode. */
+  doc: object;
+}
+
+/** contracts section 8: another editor's design, made into one of the project's mode; nothing is stored. */
+export interface ImportRequest {
+  /** `unlayer` and `mjml` are read; `beefree` and `html` answer 422 `format_unavailable` for now. */
+  format: ImportFormat;
+  /** The design JSON (an object, or its text) or the MJML text. */
+  source: unknown;
+  /** The source's merge tags to ours: `{ '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' }`. */
+  mergeTags?: Record<string, string>;
+}
+
 export interface RenderRequest {
   /** The design document as held. */
   doc: object;

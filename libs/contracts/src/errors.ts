@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'user_erased',
   'idempotency_key_reused',
   'revision_conflict',
+  'source_unreadable',
+  'format_unavailable',
   'rate_limited',
   'service_unavailable',
   'not_found',

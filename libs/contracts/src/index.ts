@@ -6,6 +6,7 @@ export * from './health';
 export * from './services';
 export * from './webhook-events';
 export * from './render';
+export * from './imports';
 export * from './files';
 export * from './images';
 export * from './quotas';

@@ -26,6 +26,7 @@ import { EraseUserOutcomeSchema, EraseUserRequestSchema, ERASURE_SUBJECTS } from
 import { FileExportSchema, RENDER_FILE_SUBJECT, RenderFileReplySchema, RenderFileRequestSchema } from './files';
 import { PingReplySchema, PingRequestSchema, pingSubject } from './health';
 import { ImageUploadSchema, StoreImageRequestSchema } from './images';
+import { IMPORT_DESIGN_SUBJECT, ImportDesignReplySchema, ImportDesignRequestSchema } from './imports';
 import { RENDER_DESIGN_SUBJECT, RenderDesignReplySchema, RenderDesignRequestSchema } from './render';
 import { RefusalSchema, ReplySchema } from './schema';
 import { Type } from '@sinclair/typebox';
@@ -66,6 +67,7 @@ export const MESSAGES = {
   [DESIGNS_SUBJECTS.storeImage]: message(StoreImageRequestSchema, ReplySchema(ImageUploadSchema), 'upload'),
   [DESIGNS_SUBJECTS.journalKey]: message(JournalKeyRequestSchema, ReplySchema(JournalKeySchema), 'write'),
   [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
+  [IMPORT_DESIGN_SUBJECT]: message(ImportDesignRequestSchema, ImportDesignReplySchema, 'render'),
   [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),
   [ERASURE_SUBJECTS.erase]: message(EraseUserRequestSchema, ReplySchema(EraseUserOutcomeSchema), 'write'),
   [pingSubject('designs')]: ping(),

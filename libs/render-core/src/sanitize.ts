@@ -58,8 +58,9 @@ function dangerOf(element: string, name: string, value: string): string | undefi
  * rather than by a second reading of the raw text: onOpenTag sees each element with its
  * attributes as the parser decoded them, and sanitize-html deletes from those same
  * attributes each one it refuses; an element it refuses goes with all its attributes.
+ * Also what @embed/design-import keeps of html it cannot map to blocks.
  */
-export function sanitizeRawHtml(html: string, place: string, warnings: Warnings): string {
+export function sanitizeRawHtml(html: string, place: string, warnings: Pick<Warnings, 'add'>): string {
   const opened: { element: string; written: Record<string, string>; kept: Record<string, string> }[] = [];
   const clean = sanitizeHtml(html, {
     ...OPTIONS,

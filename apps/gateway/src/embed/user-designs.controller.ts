@@ -1,21 +1,51 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { type DesignList, type DesignRequest, designJson, DESIGNS_SUBJECTS, type ListDesignsRequest } from '@embed/contracts';
+import { Body, Controller, Get, Header, HttpCode, Param, Query } from '@nestjs/common';
+import {
+  type CreateDesignRequest,
+  type Design,
+  type DesignList,
+  type DesignRequest,
+  designJson,
+  DESIGNS_SUBJECTS,
+  type ListDesignsRequest,
+  type PersonScope,
+} from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { DEFAULT_PAGE_SIZE, ListQuery, UserDesignParams, UserParams } from './dto/common.dto';
+import { CreateDesignDto } from './dto/create-design.dto';
 import { EmbedEndpoint } from './embed-endpoint';
+
+const personOf = (key: KeyContext, userId: string): PersonScope => ({ projectId: key.projectId, environment: key.environment, userId });
 
 @Controller('embed/v1/users/:userId/designs')
 export class UserDesignsController {
   constructor(private readonly services: ServiceCalls) {}
+
+  /**
+   * contracts section 8: a design made for the person from a document the integrator
+   * holds (a migration from another editor), by the same path as the editor's create:
+   * the project's mode, the quotas, revision 0 and `design.saved`.
+   */
+  @IdempotentPost()
+  @HttpCode(201)
+  @EmbedEndpoint('createDesign', {
+    summary: 'Creates a design of the project’s mode for the person from a name and a document, within the design quotas (contracts §8).',
+    answers: { 201: 'Design' },
+    errors: { 400: ['design_invalid'], 403: ['quota_exceeded'], 409: ['mode_unavailable', 'user_erased'] },
+  })
+  create(@Key() key: KeyContext, @Param() params: UserParams, @Body() body: CreateDesignDto): Promise<Design> {
+    const request: CreateDesignRequest = { person: personOf(key, params.userId), mode: key.mode, name: body.name, doc: body.doc };
+    return this.services.call(DESIGNS_SUBJECTS.create, request);
+  }
 
   /** Spec 4.2: newest first, paged by an opaque cursor. */
   @Get()
   @EmbedEndpoint('listDesigns', { summary: 'A person’s designs, newest first (spec 4.2).', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
   list(@Key() key: KeyContext, @Param() params: UserParams, @Query() query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = {
-      person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
+      person: personOf(key, params.userId),
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor,
     };
@@ -32,7 +62,7 @@ export class UserDesignsController {
   })
   async get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<string> {
     const request: DesignRequest = {
-      person: { projectId: key.projectId, environment: key.environment, userId: params.userId },
+      person: personOf(key, params.userId),
       designId: params.designId,
     };
     return designJson(await this.services.call(DESIGNS_SUBJECTS.get, request));

@@ -12,6 +12,7 @@ import {
   type FileExport,
   type HtmlChunks,
   type HtmlExport,
+  type ImportedDesign,
   type MintedToken,
   type RenderedDesign,
   type RestorePoint,
@@ -104,6 +105,14 @@ export const RESPONSE_SCHEMAS = {
     design: object,
   }),
   Export: { oneOf: [ref('HtmlExport'), ref('FileExport')] },
+  ImportedDesign: objectOf<ImportedDesign>({
+    design: { ...object, description: 'A design document of the project’s mode, valid by our schema; nothing is stored.' },
+    warnings: {
+      type: 'array',
+      description: 'What was lost or changed, each at its place in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path in MJML (`mjml > mj-body > mj-section[2]`).',
+      items: objectOf<{ path: string; message: string }>({ path: string, message: string }),
+    },
+  }),
   Erasing: objectOf<{ status: 'erasing' }>({ status: { const: 'erasing' } }),
   RestorePointSummary: pointSummary,
   RestorePoint: objectOf<RestorePoint>({ ...(pointSummary.properties as { [K in keyof RestorePointSummary]: JsonSchema }), doc: object }),

@@ -4,12 +4,6 @@ import { MAX_REVISION } from '@embed/contracts';
 import { DesignIdParams } from '../../embed/dto/common.dto';
 import { Omittable } from '../../http/omittable';
 
-/** contracts section 3: POST /editor/v1/designs. */
-export class CreateDesignDto {
-  @IsString() @Length(1, 200) name: string;
-  @IsObject() doc: Record<string, unknown>;
-}
-
 /** contracts section 3: PUT /editor/v1/designs/{id}. */
 export class SaveDesignDto {
   @Omittable() @IsString() @Length(1, 200) name?: string;

@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode } from '@nestjs/common';
+import { IMPORT_DESIGN_SUBJECT, type ImportDesignRequest, type ImportedDesign } from '@embed/contracts';
+import type { KeyContext } from '@embed/data-access';
+import { Key } from '../auth/request-context';
+import { IdempotentPost } from '../idempotency/idempotent-post';
+import { ServiceCalls } from '../services/call-service';
+import { ImportDto } from './dto/import.dto';
+import { EmbedEndpoint } from './embed-endpoint';
+
+@Controller('embed/v1/imports')
+export class ImportsController {
+  constructor(private readonly services: ServiceCalls) {}
+
+  /** contracts §8: another editor's design made into one of the project's mode; nothing is stored. */
+  @IdempotentPost()
+  @HttpCode(200)
+  @EmbedEndpoint('importDesign', {
+    summary: 'Makes a design document of the project’s mode from an Unlayer design or MJML, with warnings naming what was lost; nothing is stored (contracts §8).',
+    answers: { 200: 'ImportedDesign' },
+    errors: { 422: ['source_unreadable', 'format_unavailable'] },
+  })
+  import(@Key() key: KeyContext, @Body() body: ImportDto): Promise<ImportedDesign> {
+    const request: ImportDesignRequest = { mode: key.mode, format: body.format, source: body.source, mergeTags: body.mergeTags };
+    return this.services.call(IMPORT_DESIGN_SUBJECT, request);
+  }
+}

@@ -1,0 +1,62 @@
+// Blocks every format makes the same way: text and headings from HTML, html blocks
+// through the renderer's sanitizer, social networks by name.
+import type { HeadingBlock, HtmlBlock, SocialNetwork, TextBlock } from '@embed/design-document';
+import { SOCIAL_NETWORKS } from '@embed/design-document';
+import { sanitizeRawHtml } from '@embed/render-core/sanitize';
+import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from './markup-depth';
+import type { MergeTagReplacer } from './merge-tags';
+import { inlineText, needsHtmlBlock, parseFragment, plainText, richText } from './rich-text';
+import { cut } from './values';
+import type { ImportWarnings } from './warnings';
+
+/** What every reader of one import shares. */
+export interface ImportContext {
+  warnings: ImportWarnings;
+  tags: MergeTagReplacer;
+}
+
+const MAX_HTML = 100_000;
+
+/**
+ * Markup we cannot map, kept as an html block: merge tags mapped, then reduced by the
+ * renderer's own sanitizer (scripts, event handlers, unsafe addresses taken out), which
+ * the renderer applies again when it draws the block.
+ */
+export function htmlBlock(html: string, path: string, { warnings, tags }: ImportContext, why?: string): HtmlBlock | undefined {
+  if (why) warnings.add(path, `${why}: kept as an html block, which the editor shows as code`);
+  const bounded = html.length > MAX_HTML * 4 ? html.slice(0, MAX_HTML * 4) : html;
+  const parseable = markupDepth(bounded) > MAX_MARKUP_DEPTH ? tagsTakenOut(bounded) : bounded;
+  if (parseable !== bounded) warnings.add(path, `HTML nested deeper than ${MAX_MARKUP_DEPTH} levels was kept as its text`);
+  const kept = sanitizeRawHtml(tags(parseable), 'the imported html', {
+    add: (message) => warnings.add(path, message),
+  });
+  if (kept.length > MAX_HTML) warnings.add(path, `HTML past ${MAX_HTML} characters was cut`);
+  const trimmed = cut(kept, MAX_HTML).trim();
+  return trimmed ? { type: 'html', html: trimmed } : undefined;
+}
+
+/** A text block from HTML, or an html block when the HTML holds what text cannot (an image, a table). */
+export function textOrHtmlBlock(html: string, path: string, context: ImportContext, style?: TextBlock['style']): TextBlock | HtmlBlock | undefined {
+  const nodes = parseFragment(html, path, context.warnings);
+  if (needsHtmlBlock(nodes)) return htmlBlock(html, path, context, 'Text holding images, tables or form controls');
+  const content = richText(nodes, path, context.tags, context.warnings);
+  return content.length ? { type: 'text', content, ...(style && { style }) } : undefined;
+}
+
+export function headingFrom(html: string, level: HeadingBlock['level'], path: string, context: ImportContext, style?: HeadingBlock['style']): HeadingBlock | undefined {
+  const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings));
+  return content.length ? { type: 'heading', level, content, ...(style && { style }) } : undefined;
+}
+
+const NETWORK_NAMES: Record<string, SocialNetwork> = { twitter: 'x', 'x-twitter': 'x', website: 'web', link: 'web', custom: 'web' };
+
+/** A network by its name in the source (`Facebook`, `twitter-noshare`, `linkedin`); any other is a web link. */
+export function socialNetwork(name: unknown): SocialNetwork {
+  const key = typeof name === 'string' ? name.toLowerCase().replace(/-noshare$/, '') : '';
+  if ((SOCIAL_NETWORKS as readonly string[]).includes(key)) return key as SocialNetwork;
+  return Object.hasOwn(NETWORK_NAMES, key) ? NETWORK_NAMES[key] : 'web';
+}
+
+/** The plain text of an HTML fragment: a button's label, a link's. */
+export const fragmentText = (html: string, path: string, context: ImportContext) =>
+  plainText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings));

@@ -1,0 +1,108 @@
+// Rows, columns and blocks gathered from a source, put into one design document within
+// the schema's counts (docs/design-document.md, Limits): what does not fit is split
+// (five columns make two rows) or left out, each with a warning.
+import { type Block, type Body, type Column, type DesignDocument, type DesignMode, DESIGN_LIMITS, type Row, type WebFont } from '@embed/design-document';
+import { cut } from './values';
+import type { ImportWarnings } from './warnings';
+
+const MAX_ROWS = 200;
+const MAX_COLUMNS = 4;
+export const MAX_BLOCKS_PER_COLUMN = 50;
+const MAX_FONTS = 5;
+
+export interface ImportedColumn extends Omit<Column, 'ratio'> {
+  /** The column's share of its row in any unit (px, percent); made into ratios 1 to 12 per row. */
+  width?: number;
+}
+
+export interface ImportedRow extends Omit<Row, 'columns'> {
+  /** Where the row is in the source, for warnings. */
+  path: string;
+  columns: ImportedColumn[];
+}
+
+/** What a source says about the design as a whole. */
+export interface DesignInfo {
+  /** An email's subject, a page's or a document's title, a popup's label. */
+  title?: string;
+  preheader?: string;
+  style?: Body['style'];
+  fonts?: WebFont[];
+}
+
+export class DesignBuilder {
+  private readonly rows: Row[] = [];
+  private blocks = 0;
+  private rowsLost = 0;
+  private blocksLost = 0;
+
+  constructor(
+    private readonly mode: DesignMode,
+    private readonly warnings: ImportWarnings,
+  ) {}
+
+  /** Whether another row can be kept: a reader stops converting once none can. */
+  get hasRoom(): boolean {
+    return this.rows.length < MAX_ROWS && this.blocks < DESIGN_LIMITS.maxBlocks;
+  }
+
+  /** A row of the source not converted, as there is no room left for it. */
+  skipRow(): void {
+    this.rowsLost++;
+  }
+
+  addRow({ path, columns, ...row }: ImportedRow): void {
+    const kept = columns.map((column) => this.withinBlockCounts(column, path));
+    if (!kept.length) return;
+    if (kept.length > MAX_COLUMNS)
+      this.warnings.add(path, `${kept.length} columns were split into rows of ${MAX_COLUMNS} at most: our rows hold ${MAX_COLUMNS} columns`);
+    for (let at = 0; at < kept.length; at += MAX_COLUMNS) {
+      if (this.rows.length === MAX_ROWS) {
+        this.rowsLost++;
+        continue;
+      }
+      this.rows.push({ ...row, columns: withRatios(kept.slice(at, at + MAX_COLUMNS)) });
+    }
+  }
+
+  build(info: DesignInfo): DesignDocument {
+    if (this.rowsLost) this.warnings.add('$', `${this.rowsLost} rows past our limits (${MAX_ROWS} rows, ${DESIGN_LIMITS.maxBlocks} blocks) were left out`);
+    if (this.blocksLost) this.warnings.add('$', `${this.blocksLost} blocks past our limits (${MAX_BLOCKS_PER_COLUMN} a column, ${DESIGN_LIMITS.maxBlocks} in all) were left out`);
+    const fonts = (info.fonts ?? []).slice(0, MAX_FONTS);
+    if ((info.fonts?.length ?? 0) > MAX_FONTS) this.warnings.add('$', `Only the first ${MAX_FONTS} web fonts were kept`);
+    const body: Body = { rows: this.rows, ...(fonts.length && { fonts }), ...(info.style && { style: info.style }) };
+    const title = cut((info.title ?? '').trim(), 200);
+    const base = { schemaVersion: 1 as const, body };
+    switch (this.mode) {
+      case 'email':
+        return { ...base, mode: 'email', settings: { subject: cut(title, 255), ...(info.preheader && { preheader: cut(info.preheader, 255) }) } };
+      case 'page':
+        return { ...base, mode: 'page', settings: { title: title || 'Imported design' } };
+      case 'popup':
+        return { ...base, mode: 'popup', settings: { label: title || 'Imported popup', position: 'center', width: 480, trigger: { type: 'load' }, frequency: { type: 'always' } } };
+      case 'document':
+        return { ...base, mode: 'document', settings: { ...(title && { title }), pageSize: 'A4', orientation: 'portrait', margins: { top: 15, right: 15, bottom: 15, left: 15 } } };
+    }
+  }
+
+  private withinBlockCounts(column: ImportedColumn, path: string): ImportedColumn {
+    const room = Math.min(MAX_BLOCKS_PER_COLUMN, DESIGN_LIMITS.maxBlocks - this.blocks);
+    const blocks: Block[] = column.blocks.slice(0, Math.max(0, room));
+    this.blocksLost += column.blocks.length - blocks.length;
+    this.blocks += blocks.length;
+    if (column.blocks.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${column.blocks.length} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    return { ...column, blocks };
+  }
+}
+
+/** Widths made into ratios 1 to 12 of the row; equal columns need none. */
+function withRatios(columns: ImportedColumn[]): Column[] {
+  const widths = columns.map((column) => (column.width !== undefined && column.width > 0 && Number.isFinite(column.width) ? column.width : undefined));
+  const known = widths.filter((width): width is number => width !== undefined);
+  const total = known.reduce((sum, width) => sum + width, 0);
+  const even = known.length !== columns.length || known.every((width) => width === known[0]);
+  return columns.map(({ width: _width, ...column }, index) => {
+    const ratio = even ? undefined : Math.max(1, Math.min(12, Math.round(((widths[index] as number) / total) * 12)));
+    return { ...column, ...(ratio !== undefined && { ratio }) };
+  });
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validateDesign } from '@embed/design-document';
+import { importDesign, SourceUnreadable } from './index';
+
+const fixture = readFileSync(path.join(__dirname, 'fixtures/newsletter.mjml'), 'utf8');
+const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
+const mjml = (body: string, head = '') => `<mjml><mj-head>${head}</mj-head><mj-body>${body}</mj-body></mjml>`;
+const imported = (source: string) => importDesign({ format: 'mjml', source, mode: 'email', mergeTags });
+const firstBlock = (source: string) => imported(source).design.body.rows[0].columns[0].blocks[0];
+const messages = (source: string) => imported(source).warnings.map(({ path, message }) => `${path}: ${message}`);
+
+describe('MJML import', () => {
+  const { design, warnings } = imported(fixture);
+
+  it('makes a valid email design of the newsletter, the head read into settings, fonts and body style', () => {
+    expect(validateDesign(design).valid).toBe(true);
+    expect(design.settings).toEqual({ subject: 'Harbour Bakery: {{contact.first_name}}, the autumn loaves are in', preheader: 'Rye, spelt and a pumpkin sourdough, baked at dawn' });
+    expect(design.body.fonts).toEqual([{ family: 'Lora', url: 'https://fonts.googleapis.com/css2?family=Lora:wght@400;700&display=swap' }]);
+    expect(design.body.style).toEqual({ backgroundColor: '#f4efe6', contentWidth: 640, fontFamily: 'Lora, Georgia, serif' });
+  });
+
+  it('keeps the order of sections, the hero, the wrapper’s section, and splits five columns into rows of four and one', () => {
+    const shape = design.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '));
+    expect(shape).toEqual(['image+menu', 'text+button', 'text | image', 'text | text | text | text', 'text', 'divider+spacer+social+html+text']);
+    expect(warnings.map(({ path }) => path)).toEqual(expect.arrayContaining(['mjml > mj-body > mj-section[1]', 'mjml > mj-body > mj-hero[0]']));
+  });
+
+  it('reads column widths as ratios and a wrapper’s background onto its section', () => {
+    const row = design.body.rows[2];
+    expect(row.columns.map((column) => column.ratio)).toEqual([8, 4]);
+    expect(row.columns[1].style).toEqual({ verticalAlign: 'middle' });
+    expect(row.style?.backgroundColor).toBe('#efe6d8');
+  });
+
+  it('reads text into paragraphs, lists, marks and links, with merge tags mapped', () => {
+    expect(design.body.rows[2].columns[0].blocks[0]).toEqual({
+      type: 'text',
+      content: [
+        { type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}},' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { text: 'This week we bake ' },
+            { text: 'rye', bold: true },
+            { text: ', ' },
+            { text: 'spelt', italic: true },
+            { text: ' and a ' },
+            { text: 'pumpkin sourdough', href: 'https://harbour-bakery.example/pumpkin' },
+            { text: '.\nPick up from 7am.' },
+          ],
+        },
+        { type: 'list', ordered: false, items: [[{ text: 'Rye, 800 g' }], [{ text: 'Spelt, 600 g' }]] },
+      ],
+      style: { fontFamily: 'Lora, Georgia, serif', fontSize: 16, color: '#3b2f2f', lineHeight: 1.5 },
+    });
+    expect(design.body.rows[5].columns[0].blocks[4]).toMatchObject({ content: [{ type: 'paragraph', content: [{ text: 'Unsubscribe', href: '{{unsubscribe_url}}' }] }] });
+  });
+
+  it('reads images with alt, link and width, and buttons with their mj-class', () => {
+    expect(design.body.rows[0].columns[0].blocks[0]).toEqual({ type: 'image', src: 'https://cdn.harbour-bakery.example/logo.png', alt: 'Harbour Bakery', href: 'https://harbour-bakery.example', width: 180, style: { align: 'center' } });
+    expect(design.body.rows[1].columns[0].blocks[1]).toEqual({
+      type: 'button',
+      text: 'Order for Saturday',
+      href: 'https://harbour-bakery.example/order',
+      style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', borderRadius: 6 },
+    });
+    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
+  });
+
+  it('reads navbar, divider, spacer and social; javascript: addresses are dropped with a warning', () => {
+    expect(design.body.rows[0].columns[0].blocks[1]).toEqual({
+      type: 'menu',
+      items: [{ text: 'Bread', href: 'https://harbour-bakery.example/bread' }, { text: 'Cakes', href: 'https://harbour-bakery.example/cakes' }, { text: 'Sneaky' }],
+      style: { align: 'center', fontFamily: 'Lora, Georgia, serif' },
+    });
+    const [divider, spacer, social] = design.body.rows[5].columns[0].blocks;
+    expect(divider).toEqual({ type: 'divider', style: { color: '#d8cbb5', thickness: 2, lineStyle: 'dashed', width: 80 } });
+    expect(spacer).toEqual({ type: 'spacer', height: 24 });
+    expect(social).toEqual({
+      type: 'social',
+      links: [{ network: 'instagram', href: 'https://instagram.example/harbourbakery', label: 'Instagram' }, { network: 'x', href: 'https://x.example/harbourbakery', label: 'X' }],
+      style: { align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
+    });
+    expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript: address.*left out/) });
+  });
+
+  it('keeps mj-raw as a sanitized html block, names what it took out, and what it left out (mj-style, mj-carousel)', () => {
+    const html = design.body.rows[5].columns[0].blocks[3];
+    expect(html).toEqual({ type: 'html', html: '<p style="text-align:center">Baked with care </p>' });
+    expect(JSON.stringify(design)).not.toMatch(/script|onclick|javascript/i);
+    const said = warnings.map(({ message }) => message).join('\n');
+    expect(said).toMatch(/Raw HTML \(mj-raw\): kept as an html block/);
+    expect(said).toMatch(/taken out <script>/);
+    expect(said).toMatch(/mj-style is not kept/);
+    expect(said).toMatch(/<mj-carousel> is not an element we import/);
+  });
+
+  it('makes text with an image or a table an html block', () => {
+    expect(firstBlock(mjml('<mj-section><mj-column><mj-text><p>Hi</p><img src="https://a.example/x.png" onerror="x()"></mj-text></mj-column></mj-section>'))).toEqual({
+      type: 'html',
+      html: '<p>Hi</p><img src="https://a.example/x.png" />',
+    });
+  });
+
+  it('refuses what is not MJML, naming the place', () => {
+    expect(() => imported('<html><body>hello</body></html>')).toThrow(new SourceUnreadable('mjml', 'no <mjml> root element was found'));
+    expect(() => imported('<mjml><mj-head></mj-head></mjml>')).toThrow(SourceUnreadable);
+    expect(() => importDesign({ format: 'mjml', source: { mjml: true }, mode: 'email' })).toThrow(SourceUnreadable);
+  });
+
+  it('never follows mj-include', () => {
+    expect(messages(mjml('<mj-include path="/etc/passwd" />'))).toEqual(expect.arrayContaining([expect.stringMatching(/mj-include is never followed/)]));
+  });
+
+  it('makes a design of the mode asked for', () => {
+    const page = importDesign({ format: 'mjml', source: fixture, mode: 'page' }).design;
+    expect(page).toMatchObject({ mode: 'page', settings: { title: 'Harbour Bakery: *|FNAME|*, the autumn loaves are in' } });
+    expect(validateDesign(page).valid).toBe(true);
+    const popup = importDesign({ format: 'mjml', source: mjml(''), mode: 'popup' }).design;
+    expect(validateDesign(popup).valid).toBe(true);
+    expect(validateDesign(importDesign({ format: 'mjml', source: fixture, mode: 'document' }).design).valid).toBe(true);
+  });
+});

@@ -1,0 +1,419 @@
+// MJML 4 and 5 (documentation.mjml.io) read into our rows, columns and blocks. The source
+// is parsed by htmlparser2 as MJML's own parser does (mjml-parser-xml is built on it):
+// linear, and never throwing on bad markup. mj-include is never followed.
+import type { ChildNode, Element } from 'domhandler';
+import { DomUtils } from 'htmlparser2';
+import type { Block, Border, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
+import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
+import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
+import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
+import { SourceUnreadable } from './errors';
+import { MAX_MARKUP_DEPTH, markupDepth } from './markup-depth';
+import { parseFragment } from './rich-text';
+import { align, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
+
+type Attributes = Record<string, string>;
+
+const elementsOf = (nodes: ChildNode[]) => nodes.filter((node): node is Element => node.type === 'tag');
+const named = (nodes: ChildNode[], name: string) => elementsOf(nodes).find((element) => element.name === name);
+
+/** `mjml > mj-body > mj-section[2]`: each element by its index among its siblings of the same name. */
+function childPaths(parent: string, children: Element[]): [Element, string][] {
+  const seen: Record<string, number> = Object.create(null);
+  return children.map((child) => {
+    const index = (seen[child.name] = (seen[child.name] ?? -1) + 1);
+    return [child, `${parent} > ${child.name}[${index}]`];
+  });
+}
+
+/** mj-attributes: defaults for every element (mj-all), per element name, and per mj-class. */
+class MjmlDefaults {
+  private readonly all: Attributes = Object.create(null);
+  private readonly byName: Record<string, Attributes> = Object.create(null);
+  private readonly byClass: Record<string, Attributes> = Object.create(null);
+
+  constructor(head: Element | undefined) {
+    const attributes = head && named(head.children, 'mj-attributes');
+    for (const element of elementsOf(attributes?.children ?? [])) {
+      const own = { ...element.attribs };
+      if (element.name === 'mj-all') Object.assign(this.all, own);
+      else if (element.name === 'mj-class' && own['name']) Object.assign((this.byClass[own['name']] ??= Object.create(null)), own);
+      else Object.assign((this.byName[element.name] ??= Object.create(null)), own);
+    }
+  }
+
+  /** An element's attributes, its own over its classes' over its name's over mj-all's. */
+  of(element: Element): Attributes {
+    const classes = (element.attribs['mj-class'] ?? '').split(/\s+/).filter(Boolean);
+    const fromClasses = Object.assign(Object.create(null), ...classes.map((name) => (Object.hasOwn(this.byClass, name) ? this.byClass[name] : {})));
+    return Object.assign(this.forName(element.name), fromClasses, element.attribs);
+  }
+
+  /** What an element of that name takes when it says nothing itself. */
+  forName(name: string): Attributes {
+    return Object.assign(Object.create(null), this.all, Object.hasOwn(this.byName, name) ? this.byName[name] : {});
+  }
+}
+
+class MjmlReader {
+  private readonly defaults: MjmlDefaults;
+
+  constructor(
+    root: Element,
+    private readonly context: ImportContext,
+    private readonly builder: DesignBuilder,
+  ) {
+    this.defaults = new MjmlDefaults(named(root.children, 'mj-head'));
+  }
+
+  private get warnings() {
+    return this.context.warnings;
+  }
+
+  /** Sections, wrappers, heroes and raw HTML of the body, in order, as rows. */
+  body(body: Element, path: string): void {
+    for (const [child, place] of childPaths(path, elementsOf(body.children))) {
+      if (!this.builder.hasRoom) this.builder.skipRow();
+      else if (child.name === 'mj-section') this.section(child, place);
+      else if (child.name === 'mj-wrapper') this.wrapper(child, place);
+      else if (child.name === 'mj-hero') this.hero(child, place);
+      else if (child.name === 'mj-raw') this.rawRow(child, place);
+      else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
+    }
+  }
+
+  private wrapper(wrapper: Element, path: string): void {
+    const attributes = this.defaults.of(wrapper);
+    if (attributes['background-url']) this.warnings.add(path, 'The wrapper’s background image was left out: each of its sections keeps its own');
+    const background = color(attributes['background-color']);
+    for (const [child, place] of childPaths(path, elementsOf(wrapper.children))) {
+      if (child.name === 'mj-section') this.section(child, place, background);
+      else if (child.name === 'mj-hero') this.hero(child, place);
+      else if (child.name === 'mj-raw') this.rawRow(child, place);
+      else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
+    }
+  }
+
+  private section(section: Element, path: string, wrapperBackground?: string): void {
+    const attributes = this.defaults.of(section);
+    const columns: ImportedColumn[] = [];
+    let stackOnMobile = true;
+    for (const [child, place] of childPaths(path, elementsOf(section.children))) {
+      if (child.name === 'mj-column') columns.push(this.column(child, place));
+      else if (child.name === 'mj-group') {
+        stackOnMobile = false;
+        for (const [column, columnPlace] of childPaths(place, elementsOf(child.children).filter((element) => element.name === 'mj-column'))) columns.push(this.column(column, columnPlace));
+      } else if (child.name === 'mj-raw') columns.push({ blocks: this.raw(child, place) });
+      else this.warnings.add(place, `<${child.name}> is not an element of a section; it was left out`);
+    }
+    if (!columns.length) columns.push({ blocks: [] });
+    this.builder.addRow({
+      path,
+      columns,
+      ...(!stackOnMobile && { stackOnMobile }),
+      style: defined<NonNullable<Row['style']>>({
+        padding: padding(attributes['padding']),
+        backgroundColor: color(attributes['background-color']) ?? wrapperBackground,
+        backgroundImage: this.backgroundImage(attributes, path),
+        border: border(attributes['border']),
+        borderRadius: pxWithin(attributes['border-radius'], 0, 999),
+        fullWidth: attributes['full-width'] === 'full-width' || undefined,
+      }),
+    });
+  }
+
+  private backgroundImage(attributes: Attributes, path: string): NonNullable<Row['style']>['backgroundImage'] {
+    const url = webAddress(this.context.tags(attributes['background-url'] ?? ''), path, this.warnings);
+    if (!url) return undefined;
+    const size = attributes['background-size'];
+    const position = (attributes['background-position'] ?? '').split(/\s+/).find((word) => word === 'top' || word === 'center' || word === 'bottom');
+    return defined({
+      url,
+      size: size === 'cover' || size === 'contain' || size === 'auto' ? size : undefined,
+      position: position as 'top' | 'center' | 'bottom' | undefined,
+      repeat: attributes['background-repeat'] === 'repeat' ? true : undefined,
+    });
+  }
+
+  private hero(hero: Element, path: string): void {
+    const attributes = this.defaults.of(hero);
+    this.warnings.add(path, 'A hero became a row with its background image; its height and mode are not kept');
+    const blocks = this.contents(hero.children, path);
+    this.builder.addRow({
+      path,
+      columns: [{ blocks }],
+      style: defined<NonNullable<Row['style']>>({
+        padding: padding(attributes['padding']),
+        backgroundColor: color(attributes['background-color']),
+        backgroundImage: this.backgroundImage(attributes, path),
+      }),
+    });
+  }
+
+  private rawRow(raw: Element, path: string): void {
+    const blocks = this.raw(raw, path);
+    if (blocks.length) this.builder.addRow({ path, columns: [{ blocks }] });
+  }
+
+  private raw(raw: Element, path: string): Block[] {
+    const block = htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)');
+    return block ? [block] : [];
+  }
+
+  private column(column: Element, path: string): ImportedColumn {
+    const attributes = this.defaults.of(column);
+    const vertical = attributes['vertical-align'];
+    return {
+      width: columnWidth(attributes['width']),
+      blocks: this.contents(column.children, path),
+      style: defined<NonNullable<ImportedColumn['style']>>({
+        padding: padding(attributes['padding']),
+        backgroundColor: color(attributes['background-color'] ?? attributes['inner-background-color']),
+        border: border(attributes['border']),
+        borderRadius: pxWithin(attributes['border-radius'], 0, 999),
+        verticalAlign: vertical === 'top' || vertical === 'middle' || vertical === 'bottom' ? vertical : undefined,
+      }),
+    };
+  }
+
+  private contents(nodes: ChildNode[], path: string): Block[] {
+    const blocks: Block[] = [];
+    const elements = elementsOf(nodes);
+    if (elements.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${elements.length} elements kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    for (const [element, place] of childPaths(path, elements.slice(0, MAX_BLOCKS_PER_COLUMN))) {
+      const block = this.block(element, place);
+      if (block) blocks.push(block);
+    }
+    return blocks;
+  }
+
+  private block(element: Element, path: string): Block | undefined {
+    const attributes = this.defaults.of(element);
+    switch (element.name) {
+      case 'mj-text':
+        return textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
+      case 'mj-image':
+        return this.image(attributes, path);
+      case 'mj-button':
+        return this.button(element, attributes, path);
+      case 'mj-divider':
+        return divider(attributes);
+      case 'mj-spacer':
+        return { type: 'spacer', height: clamp(px(attributes['height']) ?? 20, 1, 400) } satisfies SpacerBlock;
+      case 'mj-social':
+        return this.social(element, attributes, path);
+      case 'mj-navbar':
+        return this.navbar(element, attributes, path);
+      case 'mj-raw':
+        return this.raw(element, path)[0];
+      case 'mj-table':
+        return htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)');
+      default:
+        this.warnings.add(path, `<${element.name}> is not an element we import; it was left out`);
+        return undefined;
+    }
+  }
+
+  private image(attributes: Attributes, path: string): ImageBlock | undefined {
+    const src = imageAddress(this.context.tags(attributes['src'] ?? ''), path, this.warnings);
+    if (!src) {
+      this.warnings.add(path, 'An image without a usable address was left out');
+      return undefined;
+    }
+    const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
+    const alt = this.context.tags(attributes['alt'] ?? '');
+    const width = pxWithin(attributes['width'], 1, 1200);
+    return {
+      type: 'image',
+      src,
+      ...(alt && { alt: cut(alt, 500) }),
+      ...(href && { href }),
+      ...(width && { width }),
+      ...withStyle(defined({ padding: padding(attributes['padding']), align: align(attributes['align']), borderRadius: pxWithin(attributes['border-radius'], 0, 999), backgroundColor: color(attributes['container-background-color']) })),
+    };
+  }
+
+  private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {
+    const text = cut(fragmentText(DomUtils.getInnerHTML(element), path, this.context), 200);
+    if (!text) {
+      this.warnings.add(path, 'A button without text was left out');
+      return undefined;
+    }
+    const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
+    return {
+      type: 'button',
+      text,
+      href: href ?? '',
+      ...withStyle(
+        defined({
+          buttonColor: color(attributes['background-color']),
+          color: color(attributes['color']),
+          fontFamily: fontFamily(attributes['font-family']),
+          fontSize: pxWithin(attributes['font-size'], 8, 96),
+          fontWeight: fontWeight(attributes['font-weight']),
+          innerPadding: padding(attributes['inner-padding']),
+          padding: padding(attributes['padding']),
+          align: align(attributes['align']),
+          borderRadius: pxWithin(attributes['border-radius'], 0, 999),
+          border: border(attributes['border']),
+          fullWidth: attributes['width'] === '100%' || undefined,
+        }),
+      ),
+    };
+  }
+
+  private social(element: Element, attributes: Attributes, path: string): SocialBlock | undefined {
+    const links: SocialBlock['links'] = [];
+    for (const [child, place] of childPaths(path, elementsOf(element.children).filter((node) => node.name === 'mj-social-element'))) {
+      const own = this.defaults.of(child);
+      const href = linkAddress(this.context.tags(own['href'] ?? ''), place, this.warnings);
+      if (!href) {
+        this.warnings.add(place, 'A social link without a usable address was left out');
+        continue;
+      }
+      const label = cut(fragmentText(DomUtils.getInnerHTML(child), place, this.context), 100);
+      if (links.length < 12) links.push({ network: socialNetwork(own['name']), href, ...(label && { label }) });
+      else this.warnings.add(place, 'Social links past 12 were left out');
+    }
+    if (!links.length) return undefined;
+    return {
+      type: 'social',
+      links,
+      ...withStyle(
+        defined({
+          padding: padding(attributes['padding']),
+          align: align(attributes['align']),
+          iconSize: pxWithin(attributes['icon-size'], 16, 64),
+          color: color(attributes['color']),
+          fontFamily: fontFamily(attributes['font-family']),
+          fontSize: pxWithin(attributes['font-size'], 8, 96),
+        }),
+      ),
+    };
+  }
+
+  private navbar(element: Element, attributes: Attributes, path: string): MenuBlock | undefined {
+    if (attributes['hamburger'] === 'hamburger') this.warnings.add(path, 'The navbar’s hamburger menu on phones is not kept: its links show in a row');
+    const items: MenuBlock['items'] = [];
+    let linkStyle: Attributes = Object.create(null);
+    for (const [child, place] of childPaths(path, elementsOf(element.children).filter((node) => node.name === 'mj-navbar-link'))) {
+      const own = this.defaults.of(child);
+      linkStyle = own;
+      const text = cut(fragmentText(DomUtils.getInnerHTML(child), place, this.context), 100);
+      if (!text) continue;
+      const href = linkAddress(this.context.tags(`${attributes['base-url'] ?? ''}${own['href'] ?? ''}`), place, this.warnings);
+      if (items.length < 12) items.push({ text, ...(href && { href }) });
+      else this.warnings.add(place, 'Menu links past 12 were left out');
+    }
+    if (!items.length) return undefined;
+    return {
+      type: 'menu',
+      items,
+      ...withStyle(
+        defined({
+          padding: padding(attributes['padding']),
+          align: align(attributes['align']),
+          color: color(linkStyle['color']),
+          fontFamily: fontFamily(linkStyle['font-family']),
+          fontSize: pxWithin(linkStyle['font-size'], 8, 96),
+          fontWeight: fontWeight(linkStyle['font-weight']),
+        }),
+      ),
+    };
+  }
+
+  /** The head: mj-title, mj-preview, mj-font, and what we do not keep (mj-style). */
+  info(root: Element, body: Element): DesignInfo {
+    const head = named(root.children, 'mj-head');
+    const headElements = elementsOf(head?.children ?? []);
+    const fonts: WebFont[] = [];
+    for (const [font, place] of childPaths('mjml > mj-head', headElements.filter((element) => element.name === 'mj-font'))) {
+      const family = (font.attribs['name'] ?? '').replace(/[^A-Za-z0-9 -]/g, '').trim().slice(0, 100);
+      const url = fontAddress(font.attribs['href'], place, this.warnings);
+      if (family && url) fonts.push({ family, url });
+    }
+    if (headElements.some((element) => element.name === 'mj-style')) this.warnings.add('mjml > mj-head > mj-style', 'CSS in mj-style is not kept: our blocks carry their own styles');
+    const attributes = this.defaults.of(body);
+    const text = (name: string) => {
+      const element = headElements.find((candidate) => candidate.name === name);
+      return element ? this.context.tags(DomUtils.textContent(element).replace(/\s+/g, ' ').trim()) : undefined;
+    };
+    return {
+      title: text('mj-title'),
+      preheader: text('mj-preview'),
+      fonts,
+      style: defined({
+        backgroundColor: color(attributes['background-color']),
+        contentWidth: pxWithin(attributes['width'], 320, 1600),
+        fontFamily: fontFamily(this.defaults.forName('mj-text')['font-family']),
+      }),
+    };
+  }
+}
+
+function textStyle(attributes: Attributes) {
+  const fontSize = pxWithin(attributes['font-size'], 8, 96);
+  return defined({
+    padding: padding(attributes['padding']),
+    backgroundColor: color(attributes['container-background-color']),
+    textAlign: textAlign(attributes['align']),
+    fontFamily: fontFamily(attributes['font-family']),
+    fontSize,
+    fontWeight: fontWeight(attributes['font-weight']),
+    color: color(attributes['color']),
+    lineHeight: lineHeight(attributes['line-height'], fontSize),
+  });
+}
+
+function divider(attributes: Attributes): DividerBlock {
+  const style = attributes['border-style'];
+  const width = attributes['width'] ?? '';
+  const percent = width.endsWith('%') ? Number.parseInt(width, 10) : undefined;
+  return {
+    type: 'divider',
+    ...withStyle(
+      defined({
+        padding: padding(attributes['padding']),
+        color: color(attributes['border-color']),
+        thickness: pxWithin(attributes['border-width'], 1, 20),
+        lineStyle: lineStyle(style),
+        width: percent !== undefined && Number.isFinite(percent) ? clamp(percent, 1, 100) : undefined,
+        align: align(attributes['align']),
+      }),
+    ),
+  };
+}
+
+/** `1px solid #ccc`, in any order; `none` is no border. */
+function border(value: string | undefined): Border | undefined {
+  if (!value || value === 'none') return undefined;
+  const words = value.trim().split(/\s+/).slice(0, 6);
+  const width = words.map((word) => px(word)).find((n) => n !== undefined);
+  const style = words.find((word): word is Border['style'] => word === 'solid' || word === 'dashed' || word === 'dotted');
+  const colour = words.map((word) => color(word)).find(Boolean);
+  return width !== undefined && style && colour ? { width: clamp(width, 0, 20), style, color: colour } : undefined;
+}
+
+/** `33%` or `200px`; the row turns widths into ratios. */
+function columnWidth(value: string | undefined): number | undefined {
+  const match = /^\s*(\d{1,4}(?:\.\d{1,4})?)\s*(%|px)?\s*$/.exec(value ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
+
+/** The whole MJML document; refused only when there is no mjml with an mj-body to read. */
+export function importMjml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
+  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'MJML is text: send the file’s content as a string');
+  if (markupDepth(source) > MAX_MARKUP_DEPTH) throw new SourceUnreadable('mjml', `elements are nested deeper than ${MAX_MARKUP_DEPTH} levels`);
+  const nodes = parseFragment(source, 'mjml', context.warnings, { xmlLike: true });
+  const root = named(nodes, 'mjml');
+  if (!root) throw new SourceUnreadable('mjml', 'no <mjml> root element was found');
+  const body = named(root.children, 'mj-body');
+  if (!body) throw new SourceUnreadable('mjml > mj-body', 'the <mjml> element has no <mj-body>');
+  if (elementsOf(root.children).some((element) => element.name === 'mj-include') || /<mj-include\b/.test(source))
+    context.warnings.add('mjml', 'mj-include is never followed: include the file’s content in the source');
+  const reader = new MjmlReader(root, context, builder);
+  reader.body(body, 'mjml > mj-body');
+  return reader.info(root, body);
+}
