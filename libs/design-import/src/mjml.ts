@@ -396,7 +396,7 @@ function border(value: string | undefined): Border | undefined {
 
 /** `33%` or `200px`; the row turns widths into ratios. */
 function columnWidth(value: string | undefined): number | undefined {
-  const match = /^\s*(\d{1,4}(?:\.\d{1,4})?)\s*(%|px)?\s*$/.exec(value ?? '');
+  const match = /^(\d{1,4}(?:\.\d{1,4})?)\s*(%|px)?$/.exec((value ?? '').trim());
   return match ? Number(match[1]) : undefined;
 }
 

@@ -27,7 +27,7 @@ export function color(value: unknown): Color | undefined {
 export function px(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  const match = /^\s*(-?\d{1,6}(?:\.\d{1,6})?)\s*(?:px)?\s*$/i.exec(value);
+  const match = /^(-?\d{1,6}(?:\.\d{1,6})?)\s*(?:px)?$/i.exec(value.trim());
   return match ? Math.round(Number(match[1])) : undefined;
 }
 
@@ -60,7 +60,7 @@ export function fontFamily(value: unknown): string | undefined {
 export function lineHeight(value: unknown, fontSizePx = 16): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? clamp(Math.round(value * 100) / 100, 0.8, 3) : undefined;
   if (typeof value !== 'string') return undefined;
-  const match = /^\s*(\d{1,4}(?:\.\d{1,4})?)\s*(%|px)?\s*$/.exec(value);
+  const match = /^(\d{1,4}(?:\.\d{1,4})?)\s*(%|px)?$/.exec(value.trim());
   if (!match) return undefined;
   const n = Number(match[1]);
   const ratio = match[2] === '%' ? n / 100 : match[2] === 'px' ? n / fontSizePx : n;
