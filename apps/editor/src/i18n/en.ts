@@ -11,7 +11,7 @@ export const en = {
 
   'editor.title': 'Design editor',
   'design.untitled': 'Untitled design',
-  'design.untitledSubject': 'Untitled',
+  'design.untitledTitle': 'Untitled',
   'dialog.close': 'Close',
   'notice.dismiss': 'Dismiss',
 

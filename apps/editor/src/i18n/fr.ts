@@ -40,7 +40,7 @@ export const fr: Record<MessageKey, string> = {
 
   'editor.title': 'Éditeur de design',
   'design.untitled': 'Design sans titre',
-  'design.untitledSubject': 'Sans titre',
+  'design.untitledTitle': 'Sans titre',
   'dialog.close': 'Fermer',
   'notice.dismiss': 'Masquer',
 
