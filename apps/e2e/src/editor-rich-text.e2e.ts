@@ -6,7 +6,7 @@ import { call, exampleDesign, newProject } from './support/api';
 import { editorBrowser, editorFrame, firstSave, insertMergeTag, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
-const lastText = (page: Page) => page.evaluate(() => (window as any).editor.getDesign().body.rows.at(-1).columns[0].blocks[0].content);
+const lastText = (page: Page) => page.evaluate(async () => (await (window as any).editor.getDesign()).body.rows.at(-1).columns[0].blocks[0].content);
 
 async function press(page: Page, key: string, times: number) {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);

@@ -1,7 +1,6 @@
 // The editor app, in an iframe on the service's origin: it holds no token and calls the
 // API only through the SDK in the host page (libs/editor-protocol), and keeps its journal
 // of unsaved changes in the host page's IndexedDB through the SDK too.
-import type { ExportFormat } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document/model';
 import { blankDesign } from '@embed/editor-core';
 import type { EditorOptions } from '@embed/editor-protocol';
@@ -9,8 +8,8 @@ import { render } from 'preact';
 import { checksHere, checksInWorker } from './checks/run-checks';
 import { createTranslator, type Translator } from './i18n';
 import { ChangeReporter } from './services/change-reporter';
+import { runCommand } from './services/commands';
 import { ApiFailure, EditorApi } from './services/editor-api';
-import { exportDesign } from './services/exports';
 import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
 import { DesignChecks } from './state/design-checks';
@@ -84,8 +83,7 @@ async function start(): Promise<void> {
     bridge.emit('error', { code: failure.code, message: failure.message });
     return;
   }
-  // The store is made just below; the reporter reads its document only when it reports.
-  const changes = new ChangeReporter(() => bridge.emit('change', { doc: store.doc }));
+  const changes = new ChangeReporter(() => bridge.emit('change', {}));
   const store: EditorStore = new EditorStore(
     opened.opened,
     api,
@@ -102,14 +100,7 @@ async function start(): Promise<void> {
     },
     { readOnly, journal: opened.journal },
   );
-  bridge.onCommand(async (name, args) => {
-    try {
-      if (name === 'save') return await store.save();
-      return await exportDesign(store, api, String(args[0] ?? 'html') as ExportFormat);
-    } finally {
-      changes.flush();
-    }
-  });
+  bridge.onCommand((name, args) => runCommand(store, api, name, args).finally(() => changes.flush()));
   watchBrowser(store);
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
@@ -119,7 +110,7 @@ async function start(): Promise<void> {
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );
-  bridge.emit('ready', { designId: store.id, doc: store.doc });
+  bridge.emit('ready', { designId: store.id });
   store.start();
 }
 
