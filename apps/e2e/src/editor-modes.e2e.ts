@@ -14,12 +14,18 @@ type Mode = (typeof MODES)[number];
 const BLOCKS = ['Text', 'Heading', 'Image', 'Button', 'Divider', 'Spacer', 'Social', 'Menu', 'HTML', 'Video'];
 /** The Blocks toolbar of each mode: Form in pages and popups only. */
 const BLOCKS_OF: Record<Mode, string[]> = { email: BLOCKS, page: [...BLOCKS, 'Form'], popup: [...BLOCKS, 'Form'], document: BLOCKS };
-/** A setting the panel shows for each mode, by its role and name. */
-const SETTING_OF: Record<Mode, { role: 'textbox' | 'combobox'; name: string }> = {
-  email: { role: 'textbox', name: 'Subject' },
-  page: { role: 'textbox', name: 'Page title' },
-  popup: { role: 'combobox', name: 'Opens' },
-  document: { role: 'combobox', name: 'Page size' },
+/** Settings the panel shows for each mode, by role and name, with the blank design's values. */
+const SETTINGS_OF: Record<Mode, { role: 'textbox' | 'combobox' | 'spinbutton'; name: string; value: string }[]> = {
+  email: [{ role: 'textbox', name: 'Subject', value: 'Untitled' }],
+  page: [{ role: 'textbox', name: 'Page title', value: 'Untitled' }],
+  popup: [
+    { role: 'combobox', name: 'Opens', value: 'delay' },
+    { role: 'spinbutton', name: 'Delay (seconds)', value: '5' },
+  ],
+  document: [
+    { role: 'combobox', name: 'Page size', value: 'A4' },
+    { role: 'spinbutton', name: 'Top margin (mm)', value: '20' },
+  ],
 };
 
 /** The Checks panel's text once the checks have run on the design. */
@@ -53,14 +59,16 @@ describe('a new design in each mode, started from nothing', () => {
 
     const toolbar = frame.getByRole('toolbar', { name: 'Blocks' });
     expect(await toolbar.getByRole('button').allInnerTexts()).toEqual(BLOCKS_OF[mode]);
-    const setting = SETTING_OF[mode];
-    expect(await frame.getByRole(setting.role, { name: setting.name, exact: true }).isVisible()).toBe(true);
+    for (const setting of SETTINGS_OF[mode]) expect(await frame.getByRole(setting.role, { name: setting.name, exact: true }).inputValue()).toBe(setting.value);
+    if (mode === 'popup') expect(await frame.getByRole('checkbox', { name: 'Dim the page behind it' }).isChecked()).toBe(true);
     const checks = await checksText(frame);
     if (mode === 'email') expect(checks).toMatch(/unsubscribe/);
     else expect(checks).not.toMatch(/unsubscribe|preheader/i);
     expect(await seriousViolations(frame)).toEqual([]);
     await page.screenshot({ path: `/tmp/blank-${mode}.png` });
 
+    // A setting the blank design's panel takes, before the first block (whose properties the panel then shows).
+    if (mode === 'document') await frame.getByRole('spinbutton', { name: 'Top margin (mm)', exact: true }).fill('25');
     await addText(frame);
     await page.keyboard.type(`First words of a ${mode}`);
     await page.keyboard.press('Control+s');
@@ -68,6 +76,7 @@ describe('a new design in each mode, started from nothing', () => {
     const stored = await call('GET', `/embed/v1/users/${userId}/designs/${designId}`, { bearer: testKey });
     expect(stored.status).toBe(200);
     expect(stored.body.doc.mode).toBe(mode);
+    if (mode === 'document') expect(stored.body.doc.settings.margins).toEqual({ top: 25, right: 20, bottom: 20, left: 20 });
     expect(stored.body.doc.body.rows).toEqual([{ columns: [{ blocks: [paragraph(`First words of a ${mode}`)] }] }]);
   }, 120_000);
 

@@ -163,6 +163,10 @@ const TRIGGER = ['trigger'] as const;
 const OVERLAY = ['overlay'] as const;
 const CLOSE = ['closeButton'] as const;
 const FREQUENCY = ['frequency'] as const;
+const MARGINS = ['margins'] as const;
+
+/** One of a printed document's page margins, in mm. */
+const margin = (key: string, label: PlainKey): FieldSpec => ({ key, label, kind: 'number', in: MARGINS, min: 0, max: 100, required: true });
 
 /** What a popup does on the page: when it opens, how often, its overlay and its close button. */
 const POPUP_BEHAVIOUR: FieldSpec[] = [
@@ -208,6 +212,10 @@ export const SETTINGS_FIELDS: Record<DesignMode, FieldSpec[]> = {
     { key: 'title', label: 'field.documentTitle', kind: 'text', rule: 'shortText' },
     { key: 'pageSize', label: 'field.pageSize', kind: 'select', options: ['A4', 'A5', 'A3', 'Letter', 'Legal'], optionLabel: option('pageSize'), required: true },
     { key: 'orientation', label: 'field.orientation', kind: 'select', options: ['portrait', 'landscape'], optionLabel: option('orientation'), required: true },
+    margin('top', 'field.marginTop'),
+    margin('right', 'field.marginRight'),
+    margin('bottom', 'field.marginBottom'),
+    margin('left', 'field.marginLeft'),
     { key: 'pageNumbers', label: 'field.pageNumbers', kind: 'checkbox' },
   ],
 };
