@@ -1,23 +1,12 @@
 // The editor for keyboard and screen-reader users (contracts §7): axe-core finds no serious
 // or critical violation with each panel and dialog open, and the edit-and-save flow runs
 // with the keyboard alone.
-import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
+import { seriousViolations } from './support/axe';
 import { editorCatalogues } from './support/editor-words';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations in the editor's frame, as `rule: target` lines. */
-async function seriousViolations(frame: Frame): Promise<string[]> {
-  await frame.evaluate(AXE);
-  const results = (await frame.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** The accessible name of what has the focus in the editor's frame. */
 const focused = (frame: Frame) =>

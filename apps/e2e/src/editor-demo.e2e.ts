@@ -87,7 +87,7 @@ describe('the demo integrator site', () => {
     const design = await saveDesign(demo.project.testKey, 'demo-writer', 'Autumn letter');
     await openDemo(page, demo, '/?new=blank');
     await page.getByRole('navigation', { name: 'Your designs' }).getByRole('link', { name: 'Autumn letter', exact: true }).click();
-    await waitFor('the saved design in the editor', async () => isDeepStrictEqual(await page.evaluate(() => (window as any).embedEditor?.getDesign() ?? null), design.doc));
+    await waitFor('the saved design in the editor', async () => isDeepStrictEqual(await page.evaluate(async () => (await (window as any).embedEditor?.getDesign()) ?? null), design.doc));
     expect(new URL(page.url()).searchParams.get('design')).toBe(design.id);
     expect(await page.getByRole('status').textContent()).toBe('Editing a saved design.');
   });

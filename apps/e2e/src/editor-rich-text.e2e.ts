@@ -6,7 +6,7 @@ import { call, exampleDesign, newProject } from './support/api';
 import { editorBrowser, editorFrame, firstSave, insertMergeTag, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
-const lastText = (page: Page) => page.evaluate(() => (window as any).editor.getDesign().body.rows.at(-1).columns[0].blocks[0].content);
+const lastText = (page: Page) => page.evaluate(async () => (await (window as any).editor.getDesign()).body.rows.at(-1).columns[0].blocks[0].content);
 
 async function press(page: Page, key: string, times: number) {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
@@ -118,13 +118,14 @@ describe('rich text in a real browser', () => {
     const editable = frame.getByRole('textbox', { name: 'Text', exact: true }).last();
     await page.keyboard.press('Control+z');
     await waitFor('the typing after the pause undone', async () => JSON.stringify(await lastText(page)) === paragraph(marked));
-    // The element shows the runs again: the marks are elements, the undone words are gone.
-    expect(await editable.textContent()).toBe('Plain bold and slanted');
+    // The element shows the runs again (once the views have caught up with the design, which
+    // getDesign() reads at once): the marks are elements, the undone words are gone.
+    await waitFor('the undone words gone from the element', async () => (await editable.textContent()) === 'Plain bold and slanted');
     expect(await editable.locator('strong').allTextContents()).toEqual(['bold']);
     expect(await editable.locator('em').allTextContents()).toEqual(['slanted']);
     await page.keyboard.press('Control+Shift+z');
     await waitFor('the typing redone', async () => JSON.stringify(await lastText(page)) === paragraph(more));
-    expect(await editable.textContent()).toBe('Plain bold and slanted words');
+    await waitFor('the redone words in the element', async () => (await editable.textContent()) === 'Plain bold and slanted words');
 
     // The text written again by redo takes more typing, read back as runs like any other.
     await editable.press('End');

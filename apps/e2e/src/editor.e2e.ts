@@ -70,7 +70,7 @@ describe('the embedded editor in a real browser', () => {
       { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hello ' }, { text: 'bold', bold: true }, { text: ' world' }] }] },
     ]);
     expect({ ...stored.body.doc, body: { ...stored.body.doc.body, rows: rows.slice(0, -1) } }).toEqual(template);
-    expect(await page.evaluate(() => (window as any).editor.getDesign().body.rows.length)).toBe(rows.length);
+    expect(await page.evaluate(async () => (await (window as any).editor.getDesign()).body.rows.length)).toBe(rows.length);
   });
 
   it('undoes and redoes typing one pause at a time, and moves a block with the keyboard alone', async () => {
@@ -80,7 +80,7 @@ describe('the embedded editor in a real browser', () => {
     expect(await mountEditor(page, { template })).toEqual({ ok: true });
     const frame = await editorFrame(page);
     const lastRow = template.body.rows.length;
-    const textOf = () => page.evaluate((row) => JSON.stringify((window as any).editor.getDesign().body.rows[row]?.columns[0].blocks[0]?.content ?? null), lastRow);
+    const textOf = () => page.evaluate(async (row) => JSON.stringify((await (window as any).editor.getDesign()).body.rows[row]?.columns[0].blocks[0]?.content ?? null), lastRow);
     const expectText = (text: string | null) =>
       waitFor(`the text to be ${text}`, async () => (await textOf()) === JSON.stringify(text === null ? null : [{ type: 'paragraph', content: text ? [{ text }] : [] }]));
 
@@ -108,9 +108,9 @@ describe('the embedded editor in a real browser', () => {
     await page.keyboard.press('Alt+ArrowUp');
     const previous = template.body.rows[lastRow - 1].columns[0].blocks.length;
     await waitFor('the block in the row above', async () =>
-      page.evaluate(([row, at]) => (window as any).editor.getDesign().body.rows[row].columns[0].blocks[at]?.type === 'text', [lastRow - 1, previous]),
+      page.evaluate(async ([row, at]) => (await (window as any).editor.getDesign()).body.rows[row].columns[0].blocks[at]?.type === 'text', [lastRow - 1, previous]),
     );
-    expect(await page.evaluate((row) => (window as any).editor.getDesign().body.rows[row].columns[0].blocks.length, lastRow)).toBe(0);
+    expect(await page.evaluate(async (row) => (await (window as any).editor.getDesign()).body.rows[row].columns[0].blocks.length, lastRow)).toBe(0);
     await page.keyboard.press(`${modifier}+z`);
     await expectText('First second');
   });
@@ -130,7 +130,7 @@ describe('the embedded editor in a real browser', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4e/cuAAUyApjDDfqPAAAAAElFTkSuQmCC', 'base64');
     await frame.getByLabel('Upload image').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: png });
     await waitFor('the uploaded image in the block', async () =>
-      page.evaluate(() => /\/files\/v1\//.test((window as any).editor.getDesign().body.rows.at(-1).columns[0].blocks[1]?.src ?? '')),
+      page.evaluate(async () => /\/files\/v1\//.test((await (window as any).editor.getDesign()).body.rows.at(-1).columns[0].blocks[1]?.src ?? '')),
     );
     await page.keyboard.press(`${modifier}+s`);
     const [saved] = await waitFor('a save event', async () => {
@@ -171,7 +171,7 @@ describe('the embedded editor in a real browser', () => {
     const frame = await editorFrame(page);
     const twoColumns = template.body.rows.findIndex((row: any) => row.columns.length === 2);
     const dragged = template.body.rows[twoColumns].columns[0].blocks[0];
-    const column = (c: number) => page.evaluate(([row, at]) => (window as any).editor.getDesign().body.rows[row].columns[at].blocks, [twoColumns, c]);
+    const column = (c: number) => page.evaluate(async ([row, at]) => (await (window as any).editor.getDesign()).body.rows[row].columns[at].blocks, [twoColumns, c]);
     await frame.locator(`[data-block-path="${twoColumns}.0.0"]`).dragTo(frame.locator(`[data-block-path="${twoColumns}.1.0"]`));
     await waitFor('the block in the second column', async () => JSON.stringify((await column(1))[0]) === JSON.stringify(dragged));
     expect(await column(0)).toEqual(template.body.rows[twoColumns].columns[0].blocks.slice(1));
@@ -190,7 +190,7 @@ describe('the embedded editor in a real browser', () => {
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
     await page.keyboard.type('Still here');
-    await waitFor('the typed text in the design', async () => page.evaluate(() => JSON.stringify((window as any).editor.getDesign()).includes('Still here')));
+    await waitFor('the typed text in the design', async () => page.evaluate(async () => JSON.stringify(await (window as any).editor.getDesign()).includes('Still here')));
     expect(await frame.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
   });
 

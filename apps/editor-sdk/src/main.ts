@@ -47,7 +47,6 @@ class EditorHandle {
   private nextId = 1;
   /** This person's journal in the page's IndexedDB; its key comes with the token (GET /editor/v1/session). */
   private readonly journal = new PersonJournal(() => this.journalKey(), mounted++);
-  private design: unknown = null;
   private destroyed = false;
   private readonly ready: Promise<void>;
   private settleReady!: { resolve: () => void; reject: (error: EditorError) => void };
@@ -112,9 +111,9 @@ class EditorHandle {
     });
   }
 
-  /** The current design document (a copy: changing it changes nothing in the editor). */
-  getDesign(): unknown {
-    return structuredClone(this.design);
+  /** The design document with every edit made before the call (a copy: changing it changes nothing in the editor). */
+  getDesign(): Promise<unknown> {
+    return this.command('getDesign', []);
   }
 
   destroy(): void {
@@ -190,10 +189,8 @@ class EditorHandle {
 
   private onEvent(name: EditorEventName, detail: unknown): void {
     if (name === 'ready') {
-      this.design = (detail as { doc: unknown }).doc;
       this.settleReady.resolve();
     } else if (name === 'change') {
-      this.design = (detail as { doc: unknown }).doc;
       this.emit('change', undefined);
     } else if (name === 'save') {
       this.emit('save', detail as PublicEvents['save']);

@@ -1,18 +1,17 @@
 // The editor app, in an iframe on the service's origin: it holds no token and calls the
 // API only through the SDK in the host page (libs/editor-protocol), and keeps its journal
 // of unsaved changes in the host page's IndexedDB through the SDK too.
-import type { ExportFormat } from '@embed/contracts';
-import type { DesignDocument } from '@embed/design-document/model';
+import type { DesignDocument, DesignMode } from '@embed/design-document/model';
+import { blankDesign } from '@embed/editor-core';
 import type { EditorOptions } from '@embed/editor-protocol';
 import { render } from 'preact';
 import { checksHere, checksInWorker } from './checks/run-checks';
 import { createTranslator, type Translator } from './i18n';
 import { ChangeReporter } from './services/change-reporter';
+import { runCommand } from './services/commands';
 import { ApiFailure, EditorApi } from './services/editor-api';
-import { exportDesign } from './services/exports';
 import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
-import { blankDesign } from './state/blank-design';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
 import { opening } from './state/opening';
@@ -31,11 +30,12 @@ async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJ
 /**
  * The design to open, with what the journal kept of it. A design's journal entry is read
  * only once the service has given this person the design: an entry is never shown to
- * someone the design is not theirs.
+ * someone the design is not theirs. A new design without a template starts blank in the
+ * project's `mode`, which the service told with the session.
  */
-async function openDesign(api: EditorApi, options: EditorOptions, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
+async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMode, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
   const fresh = () => {
-    const doc = (options.template as DesignDocument | undefined) ?? blankDesign(t('design.untitledSubject'));
+    const doc = (options.template as DesignDocument | undefined) ?? blankDesign(mode, t('design.untitledTitle'));
     return { doc, name: options.name ?? doc.name ?? t('design.untitled') };
   };
   if (options.designId) {
@@ -45,7 +45,8 @@ async function openDesign(api: EditorApi, options: EditorOptions, journalOpening
     return { opened: opening(server, entry, fresh()), journal: journal && { journal, key: server.id } };
   }
   const journal = await journalOpening;
-  const entry = await journal?.unsaved(journal.draftKey).catch(() => undefined);
+  // A draft of another mode (a blank email the editor once started in this project) could never be saved here.
+  const entry = await journal?.unsaved(journal.draftKey).then((draft) => (draft?.doc.mode === mode ? draft : undefined), () => undefined);
   return { opened: opening(null, entry, fresh()), journal: journal && { journal, key: journal.draftKey } };
 }
 
@@ -76,14 +77,13 @@ async function start(): Promise<void> {
     // page): a read token mounts read-only whatever the page asked.
     const session = await api.session();
     readOnly = options.readOnly === true || session.access === 'read';
-    opened = await openDesign(api, options, openJournal(bridge, readOnly), translator);
+    opened = await openDesign(api, options, session.mode, openJournal(bridge, readOnly), translator);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);
     bridge.emit('error', { code: failure.code, message: failure.message });
     return;
   }
-  // The store is made just below; the reporter reads its document only when it reports.
-  const changes = new ChangeReporter(() => bridge.emit('change', { doc: store.doc }));
+  const changes = new ChangeReporter(() => bridge.emit('change', {}));
   const store: EditorStore = new EditorStore(
     opened.opened,
     api,
@@ -100,14 +100,7 @@ async function start(): Promise<void> {
     },
     { readOnly, journal: opened.journal },
   );
-  bridge.onCommand(async (name, args) => {
-    try {
-      if (name === 'save') return await store.save();
-      return await exportDesign(store, api, String(args[0] ?? 'html') as ExportFormat);
-    } finally {
-      changes.flush();
-    }
-  });
+  bridge.onCommand((name, args) => runCommand(store, api, name, args).finally(() => changes.flush()));
   watchBrowser(store);
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
@@ -117,7 +110,7 @@ async function start(): Promise<void> {
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );
-  bridge.emit('ready', { designId: store.id, doc: store.doc });
+  bridge.emit('ready', { designId: store.id });
   store.start();
 }
 

@@ -123,5 +123,7 @@ describe('modeMismatch', () => {
     const document = (result as { document: DesignDocument }).document;
     expect(modeMismatch(document, 'page')).toBeNull();
     expect(modeMismatch(document, 'email')).toBe('this is a page design and the project makes email designs');
+    const email = (validateDesign(example('email')) as { document: DesignDocument }).document;
+    expect(modeMismatch(email, 'page')).toBe('this is an email design and the project makes page designs');
   });
 });

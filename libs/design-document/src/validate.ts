@@ -28,7 +28,7 @@ export function validateDesign(input: unknown): DesignValidation {
  * answers 409 `mode_unavailable` with this message.
  */
 export function modeMismatch(document: DesignDocument, projectMode: DesignMode): string | null {
-  return document.mode === projectMode
-    ? null
-    : `this is a ${document.mode} design and the project makes ${projectMode} designs`;
+  if (document.mode === projectMode) return null;
+  const article = document.mode === 'email' ? 'an' : 'a';
+  return `this is ${article} ${document.mode} design and the project makes ${projectMode} designs`;
 }

@@ -35,12 +35,12 @@ export interface SavedDesign {
 }
 
 /**
- * What the frame tells the page, with each event's detail. The page keeps the latest
- * document from `ready` and `change`, so that `getDesign()` answers at once.
+ * What the frame tells the page, with each event's detail. A change carries no document:
+ * the page asks for it (the `getDesign` command), so that it has every edit made before.
  */
 export interface EditorEvents {
-  ready: { designId: string | null; doc: unknown };
-  change: { doc: unknown };
+  ready: { designId: string | null };
+  change: Record<string, never>;
   save: SavedDesign;
   error: EditorError;
 }
@@ -50,6 +50,8 @@ export type EditorEventName = keyof EditorEvents;
 export interface EditorCommands {
   save: { args: []; result: SavedDesign };
   export: { args: [format: string]; result: unknown };
+  /** The design document as the editor holds it when the command arrives. */
+  getDesign: { args: []; result: unknown };
 }
 export type EditorCommandName = keyof EditorCommands;
 

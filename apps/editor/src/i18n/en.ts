@@ -11,7 +11,7 @@ export const en = {
 
   'editor.title': 'Design editor',
   'design.untitled': 'Untitled design',
-  'design.untitledSubject': 'Untitled',
+  'design.untitledTitle': 'Untitled',
   'dialog.close': 'Close',
   'notice.dismiss': 'Dismiss',
 
@@ -192,6 +192,10 @@ export const en = {
   'field.documentTitle': 'Document title',
   'field.pageSize': 'Page size',
   'field.orientation': 'Orientation',
+  'field.marginTop': 'Top margin (mm)',
+  'field.marginRight': 'Right margin (mm)',
+  'field.marginBottom': 'Bottom margin (mm)',
+  'field.marginLeft': 'Left margin (mm)',
   'field.pageNumbers': 'Page numbers',
   'field.network': 'Network',
   'field.address': 'Address',

@@ -40,7 +40,7 @@ export const fr: Record<MessageKey, string> = {
 
   'editor.title': 'Éditeur de design',
   'design.untitled': 'Design sans titre',
-  'design.untitledSubject': 'Sans titre',
+  'design.untitledTitle': 'Sans titre',
   'dialog.close': 'Fermer',
   'notice.dismiss': 'Masquer',
 
@@ -221,6 +221,10 @@ export const fr: Record<MessageKey, string> = {
   'field.documentTitle': 'Titre du document',
   'field.pageSize': 'Format de page',
   'field.orientation': 'Orientation',
+  'field.marginTop': 'Marge du haut (mm)',
+  'field.marginRight': 'Marge de droite (mm)',
+  'field.marginBottom': 'Marge du bas (mm)',
+  'field.marginLeft': 'Marge de gauche (mm)',
   'field.pageNumbers': 'Numéros de page',
   'field.network': 'Réseau',
   'field.address': 'Adresse',

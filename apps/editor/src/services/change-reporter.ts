@@ -1,12 +1,11 @@
-/** How long after the last change the host page is sent the document. */
+/** How long after the last change the host page is told. */
 export const CHANGE_REPORT_DELAY_MS = 200;
 
 /**
- * Tells the host page of changes without costing the person typing: copying a large
- * document into the page on every keystroke would take longer than a frame. A burst of
- * changes is reported once, shortly after it ends, with the document; anything else
- * the page is told (a save, a command's result) first sends a change still waiting, so
- * that `getDesign()` is current whenever the page hears from the editor.
+ * Tells the host page of changes without waking it on every keystroke: a burst of
+ * changes is reported once, shortly after it ends (the page reads the document itself,
+ * with `getDesign()`). Anything else the page is told (a save, a command's result) first
+ * sends a change still waiting, so that the page hears of a change before its save.
  */
 export class ChangeReporter {
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -191,6 +191,10 @@ const TRIGGER = ['trigger'] as const;
 const OVERLAY = ['overlay'] as const;
 const CLOSE = ['closeButton'] as const;
 const FREQUENCY = ['frequency'] as const;
+const MARGINS = ['margins'] as const;
+
+/** One of a printed document's page margins, in mm (its bounds are the definition's). */
+const margin = (key: string, label: PlainKey): Authored => ({ key, label, kind: 'number', in: MARGINS });
 
 /** What a popup does on the page: when it opens, how often, its overlay and its close button. */
 const POPUP_BEHAVIOUR: Authored[] = [
@@ -229,6 +233,10 @@ const SETTINGS_PROPERTIES: Record<DesignMode, Authored[]> = {
     { key: 'title', label: 'field.documentTitle', kind: 'text' },
     { key: 'pageSize', label: 'field.pageSize', kind: 'select', optionLabel: option('pageSize') },
     { key: 'orientation', label: 'field.orientation', kind: 'select', optionLabel: option('orientation') },
+    margin('top', 'field.marginTop'),
+    margin('right', 'field.marginRight'),
+    margin('bottom', 'field.marginBottom'),
+    margin('left', 'field.marginLeft'),
     { key: 'pageNumbers', label: 'field.pageNumbers', kind: 'checkbox' },
   ],
 };
