@@ -3,7 +3,6 @@
 import type { HeadingBlock, HtmlBlock, SocialNetwork, TextBlock } from '@embed/design-document';
 import { SOCIAL_NETWORKS } from '@embed/design-document';
 import { sanitizeRawHtml } from '@embed/render-core/sanitize';
-import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from './markup-depth';
 import type { MergeTagReplacer } from './merge-tags';
 import { inlineText, needsHtmlBlock, parseFragment, plainText, richText } from './rich-text';
 import { cut } from './values';
@@ -25,9 +24,7 @@ const MAX_HTML = 100_000;
 export function htmlBlock(html: string, path: string, { warnings, tags }: ImportContext, why?: string): HtmlBlock | undefined {
   if (why) warnings.add(path, `${why}: kept as an html block, which the editor shows as code`);
   const bounded = html.length > MAX_HTML * 4 ? html.slice(0, MAX_HTML * 4) : html;
-  const parseable = markupDepth(bounded) > MAX_MARKUP_DEPTH ? tagsTakenOut(bounded) : bounded;
-  if (parseable !== bounded) warnings.add(path, `HTML nested deeper than ${MAX_MARKUP_DEPTH} levels was kept as its text`);
-  const kept = sanitizeRawHtml(tags(parseable), 'the imported html', {
+  const kept = sanitizeRawHtml(tags(bounded), 'the imported html', {
     add: (message) => warnings.add(path, message),
   });
   if (kept.length > MAX_HTML) warnings.add(path, `HTML past ${MAX_HTML} characters was cut`);

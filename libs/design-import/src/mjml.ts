@@ -8,7 +8,7 @@ import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses'
 import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
-import { MAX_MARKUP_DEPTH, markupDepth } from './markup-depth';
+import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
 import { align, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
 

@@ -6,7 +6,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { Inline, List, Paragraph } from '@embed/design-document';
 import { linkAddress } from './addresses';
-import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from './markup-depth';
+import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from '@embed/render-core/sanitize';
 import type { MergeTagReplacer } from './merge-tags';
 import { color, cut } from './values';
 import type { ImportWarnings } from './warnings';

@@ -25,6 +25,18 @@ describe('sanitizeRawHtml', () => {
     expect(sanitized('<img src="data:text/html,x">').warning).toBeUndefined(); // kept: an image's data: is judged when the template is compiled
   });
 
+  it('keeps markup nested past the bound as its text, in time linear in its length', () => {
+    // 33 000 nested <b> fit an html block: htmlparser2 took seconds on them, and mrml trapped.
+    const deep = `${'<b>'.repeat(33_000)}deep${'</b>'.repeat(100)}`;
+    const started = process.cpuUsage();
+    const { html, warning } = sanitized(deep);
+    const { user, system } = process.cpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(1000);
+    expect(html.trim()).toBe('deep');
+    expect(warning).toBe('Raw HTML in block 1: nested deeper than 500 levels, kept as its text.');
+    expect(sanitized(`${'<b>'.repeat(500)}x`).html).toContain('<b><b>');
+  });
+
   it('names only what was taken out, not words in the text', () => {
     expect(sanitized('<p>Click on=yes, href=javascript:void, url(x) and 1 < 2</p>')).toEqual({
       html: '<p>Click on=yes, href=javascript:void, url(x) and 1 &lt; 2</p>',

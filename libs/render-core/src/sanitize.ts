@@ -3,6 +3,9 @@ import sanitizeHtml from 'sanitize-html';
 import { ADDRESS_ATTRIBUTES, isSafeAttribute } from './address';
 import type { Warnings } from './warnings';
 import { balancedBidi } from './characters';
+import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from './markup-depth';
+
+export { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut };
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'code', 'div', 'em', 'figcaption', 'figure',
@@ -60,7 +63,10 @@ function dangerOf(element: string, name: string, value: string): string | undefi
  * attributes each one it refuses; an element it refuses goes with all its attributes.
  * Also what @embed/design-import keeps of html it cannot map to blocks.
  */
-export function sanitizeRawHtml(html: string, place: string, warnings: Pick<Warnings, 'add'>): string {
+export function sanitizeRawHtml(written: string, place: string, warnings: Pick<Warnings, 'add'>): string {
+  const tooDeep = markupDepth(written) > MAX_MARKUP_DEPTH;
+  if (tooDeep) warnings.add(`Raw HTML in ${place}: nested deeper than ${MAX_MARKUP_DEPTH} levels, kept as its text.`);
+  const html = tooDeep ? tagsTakenOut(written) : written;
   const opened: { element: string; written: Record<string, string>; kept: Record<string, string> }[] = [];
   const clean = sanitizeHtml(html, {
     ...OPTIONS,
