@@ -1,4 +1,5 @@
 export * from './designs';
+export * from './design-for-mode';
 export * from './domain';
 export * from './erasure';
 export * from './errors';
