@@ -9,6 +9,7 @@ export * from './webhook-events';
 export * from './render';
 export * from './imports';
 export * from './files';
+export * from './filenames';
 export * from './images';
 export * from './quotas';
 export * from './deadlines';

@@ -1,7 +1,7 @@
 import type { ExportFormat, FileExport, FileFormat, HtmlExport } from '@embed/contracts';
 import type { DesignMode } from '@embed/design-document/model';
 import type { EditorError } from '@embed/editor-protocol';
-import { safeFilename } from '@embed/storage/safe-filename';
+import { safeFilename } from '@embed/contracts/filenames';
 import type { EditorStore } from '../state/editor-store';
 import { ApiFailure, type EditorApi } from './editor-api';
 
