@@ -78,6 +78,22 @@ export default tseslint.config(
     },
   },
   {
+    // The merge-tag grammar is the design document's (libs/design-document/src/merge-tags.ts):
+    // the design checks ask it (tagsIn, filledTag, leadingTag) and write no pattern of their
+    // own for `{{…}}`, which would drift from the one the renderer fills.
+    // Checked by tools/lint-config/src/module-boundaries.spec.ts.
+    files: ['libs/design-checks/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[String.raw`Literal[regex.pattern=/\\\{\\\{|\{\{/]`, String.raw`NewExpression[callee.name='RegExp'] > Literal[value=/\{\{/]`].map((selector) => ({
+          selector,
+          message: 'A merge-tag pattern: take the grammar from @embed/design-document/model (tagsIn, filledTag, leadingTag, MERGE_TAG).',
+        })),
+      ],
+    },
+  },
+  {
     // Tests read JSON answers field by field; typing every answer there adds nothing.
     files: ['**/*.spec.ts', 'apps/e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

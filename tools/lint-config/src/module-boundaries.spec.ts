@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 // The repository's lint configuration refuses an import across each boundary the design
-// draws (the depConstraints of @nx/enforce-module-boundaries in eslint.config.mjs). Each
+// draws (the depConstraints of @nx/enforce-module-boundaries in eslint.config.mjs), and a
+// merge-tag pattern in the design checks, whose grammar is the design document's. Each
 // probe is code linted as if it were a file of the project named, through ESLint's
 // lintText: nothing is written to the tree, so no probe can be left behind to break lint.
 // The rule reads Nx's cached project graph and, when there is none, skips with a warning:
@@ -12,7 +13,10 @@ const repoRoot = path.resolve(__dirname, '../../..');
 type Probe = { file: string; code: string };
 const MARK = '--- results ---';
 
-/** For each probe, the messages of @nx/enforce-module-boundaries errors on its code. */
+/** The rules that say the boundaries: the module-boundary rule, and syntax rules where tags cannot say it. */
+const BOUNDARY_RULES = ['@nx/enforce-module-boundaries', 'no-restricted-syntax'];
+
+/** For each probe, the messages of the boundary rules' errors on its code. */
 function boundaryErrors(probes: Probe[]): string[][] {
   const script = `
     import { createProjectGraphAsync } from '@nx/devkit';
@@ -22,13 +26,13 @@ function boundaryErrors(probes: Probe[]): string[][] {
     const results = [];
     for (const { file, code } of JSON.parse(process.env.PROBES)) {
       const [result] = await eslint.lintText(code, { filePath: file });
-      results.push(result.messages.filter((m) => m.severity === 2 && m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
+      results.push(result.messages.filter((m) => m.severity === 2 && process.env.RULES.split(',').includes(m.ruleId)).map((m) => m.message));
     }
     process.stdout.write(${JSON.stringify(MARK)} + JSON.stringify(results));
   `;
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: repoRoot,
-    env: { ...process.env, NX_DAEMON: 'false', PROBES: JSON.stringify(probes.map(({ file, code }) => ({ file: path.join(repoRoot, file), code }))) },
+    env: { ...process.env, NX_DAEMON: 'false', RULES: BOUNDARY_RULES.join(','), PROBES: JSON.stringify(probes.map(({ file, code }) => ({ file: path.join(repoRoot, file), code }))) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -68,6 +72,19 @@ const RULES = [
     violation: probe('libs/design-document', '@embed/contracts', 'ok'),
     refusal: 'A project tagged with "layer:document" can only depend on libs tagged with "layer:base"',
     allowed: probe('libs/design-document', '@embed/storable-json', 'findJsonFault'),
+  },
+  {
+    rule: 'the design checks write no merge-tag pattern of their own',
+    violation: { file: 'libs/design-checks/src/__lint_probe__.ts', code: 'export const tags = (text: string) => text.match(/\\{\\{([^{}]+)\\}\\}/g);\n' },
+    refusal: 'A merge-tag pattern: take the grammar from @embed/design-document/model',
+    allowed: probe('libs/design-checks', '@embed/design-document/model', 'tagsIn'),
+  },
+  {
+    rule: 'the design checks build no merge-tag pattern from a string either',
+    violation: { file: 'libs/design-checks/src/__lint_probe__.ts', code: "export const tag = new RegExp('{{\\\\s*(\\\\w+)\\\\s*}}', 'g');\n" },
+    refusal: 'A merge-tag pattern: take the grammar from @embed/design-document/model',
+    // The messages' placeholders are single braces, not merge tags.
+    allowed: { file: 'libs/design-checks/src/__lint_probe__.ts', code: 'export const placeholder = /\\{(\\w+)\\}/g;\n' },
   },
 ];
 
