@@ -14,6 +14,8 @@ export default tseslint.config(
     rules: {
       // The design in one rule: apps use libs and never each other; pure libs (rendering,
       // contracts, credentials, origin rules) use no framework, database or network code.
+      // Each boundary is shown failing on a deliberate violation by
+      // tools/lint-config/src/module-boundaries.spec.ts.
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -24,6 +26,17 @@ export default tseslint.config(
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'runtime:pure', onlyDependOnLibsWithTags: ['runtime:pure'] },
+            // Code that runs in a person's browser (the editor, the SDK) takes only what runs
+            // there too: a Node lib would break the bundle or carry a server's code to the page.
+            { sourceTag: 'runtime:browser', onlyDependOnLibsWithTags: ['runtime:pure', 'runtime:browser'] },
+            // The integrators' client is a consumer of the service, at the top: the service's
+            // own apps and libs take the types they share with it from libs/contracts.
+            { sourceTag: 'scope:server', notDependOnLibsWithTags: ['scope:integrator'] },
+            { sourceTag: 'type:lib', notDependOnLibsWithTags: ['scope:integrator'] },
+            // The design document is the lowest layer, which everything else reads: it takes
+            // nothing from libs/contracts or any other lib but the bottom helpers (layer:base).
+            { sourceTag: 'layer:document', onlyDependOnLibsWithTags: ['layer:base'] },
+            { sourceTag: 'layer:base', onlyDependOnLibsWithTags: ['layer:base'] },
           ],
         },
       ],
@@ -62,6 +75,22 @@ export default tseslint.config(
       'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
       'regexp/no-super-linear-move': ['error', { report: 'potential', ignoreSticky: false, ignorePartial: false }],
       'regexp/no-dupe-disjunctions': ['error', { reportExponentialBacktracking: 'potential' }],
+    },
+  },
+  {
+    // The merge-tag grammar is the design document's (libs/design-document/src/merge-tags.ts):
+    // the design checks ask it (tagsIn, filledTag, leadingTag) and write no pattern of their
+    // own for `{{…}}`, which would drift from the one the renderer fills.
+    // Checked by tools/lint-config/src/module-boundaries.spec.ts.
+    files: ['libs/design-checks/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[String.raw`Literal[regex.pattern=/\\\{\\\{|\{\{/]`, String.raw`NewExpression[callee.name='RegExp'] > Literal[value=/\{\{/]`].map((selector) => ({
+          selector,
+          message: 'A merge-tag pattern: take the grammar from @embed/design-document/model (tagsIn, filledTag, leadingTag, MERGE_TAG).',
+        })),
+      ],
     },
   },
   {

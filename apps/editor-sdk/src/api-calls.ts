@@ -1,8 +1,8 @@
-import { type ApiCall, apiCallOf, type ApiRequest, type ApiResponse } from '@embed/editor-protocol';
+import { type ApiCall, apiCallOf, type ApiRequest, type ApiResponse, type EditorErrorCode } from '@embed/editor-protocol';
 import type { TokenKeeper } from './tokens';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const failure = (code: string, message: string): ApiResponse => ({ status: 0, body: { code, error: message }, headers: {} });
+const failure = (code: EditorErrorCode, message: string): ApiResponse => ({ status: 0, body: { code, error: message }, headers: {} });
 
 async function send(baseUrl: string, request: ApiCall, token: string): Promise<ApiResponse> {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

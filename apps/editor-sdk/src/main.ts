@@ -10,6 +10,7 @@ import {
   type EditorCommandName,
   type EditorCommands,
   type EditorError,
+  editorError,
   type EditorEventName,
   type EditorOptions,
   envelope,
@@ -34,7 +35,6 @@ const MOUNT_TIMEOUT_MS = 30_000;
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
 const baseUrl = scriptUrl ? new URL(scriptUrl).origin : '';
 
-const editorError = (code: string, message: string): EditorError => ({ code, message });
 
 /** How many editors this page has mounted: each one's place keeps its draft apart from the others'. */
 let mounted = 0;

@@ -1,22 +1,10 @@
-import type { ExportFormat, ExportSource, WebhookEnvelope } from '@embed/contracts';
+import type { WebhookEvent } from '@embed/contracts';
 import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook as verifySignature } from '@embed/webhook-signing';
 import { EmbedWebhookError } from './errors';
 
 export { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from '@embed/webhook-signing';
-
-/** `data` of each event kind (spec section 6). */
-export interface WebhookEventData {
-  'design.saved': { designId: string; userId: string; revision: number };
-  'design.deleted': { designId: string; userId: string };
-  'export.created': { exportId: string; designId: string; userId: string; revision: number; source: ExportSource; format: ExportFormat };
-  'user.erased': { userId: string };
-  ping: { message: string };
-}
-
-/** A webhook's body, narrowed by `type`. `id` is the delivery's: a retry has the same, so skip ids already handled. */
-export type WebhookEvent = {
-  [K in keyof WebhookEventData]: Omit<WebhookEnvelope, 'type' | 'data'> & { type: K; data: WebhookEventData[K] };
-}[keyof WebhookEventData];
+// The event types are the service's own, defined where the events are made.
+export type { WebhookEvent, WebhookEventData } from '@embed/contracts';
 
 /** The body as received; bytes are read as UTF-8, which is how the service sends JSON. */
 export type RawBody = string | Uint8Array;

@@ -1,4 +1,5 @@
 export * from './designs';
+export * from './design-for-mode';
 export * from './domain';
 export * from './erasure';
 export * from './errors';
@@ -8,6 +9,7 @@ export * from './webhook-events';
 export * from './render';
 export * from './imports';
 export * from './files';
+export * from './filenames';
 export * from './images';
 export * from './quotas';
 export * from './deadlines';

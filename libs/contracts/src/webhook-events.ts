@@ -1,3 +1,4 @@
+import type { ExportFormat, ExportSource } from './designs';
 import type { Environment } from './domain';
 
 /** Event kinds a webhook can subscribe to (spec section 6); `ping` is always sent. */
@@ -16,6 +17,20 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
   environment: Environment;
   data: D;
 }
+
+/** `data` of each event kind (spec section 6): what the service sends and the integrators' client reads. */
+export interface WebhookEventData {
+  'design.saved': { designId: string; userId: string; revision: number };
+  'design.deleted': { designId: string; userId: string };
+  'export.created': { exportId: string; designId: string; userId: string; revision: number; source: ExportSource; format: ExportFormat };
+  'user.erased': { userId: string };
+  ping: { message: string };
+}
+
+/** A webhook's body, narrowed by `type`. `id` is the delivery's: a retry has the same, so skip ids already handled. */
+export type WebhookEvent = {
+  [K in keyof WebhookEventData]: Omit<WebhookEnvelope, 'type' | 'data'> & { type: K; data: WebhookEventData[K] };
+}[keyof WebhookEventData];
 
 /**
  * The exact text a delivery sends and signs, fields in the spec's order. It is written

@@ -1,3 +1,2 @@
 export * from './model';
 export { modeMismatch, validateDesign, type DesignValidation } from './validate';
-export { designForMode } from './design-for-mode';

@@ -1,10 +1,12 @@
-import { DESIGN_MODES, designForMode } from '@embed/design-document';
+import { DESIGN_MODES, modeMismatch, validateDesign } from '@embed/design-document';
 import { blankDesign } from './blank-design';
 
 describe('blankDesign', () => {
   it.each(DESIGN_MODES)('starts a valid %s design of that mode with one empty row', (mode) => {
     const doc = blankDesign(mode, 'Untitled');
-    expect(designForMode(doc, mode)).toMatchObject({ ok: true });
+    const validation = validateDesign(doc);
+    expect(validation).toMatchObject({ valid: true });
+    expect(validation.valid && modeMismatch(validation.document, mode)).toBeNull();
     expect(doc.mode).toBe(mode);
     expect(doc.body.rows).toEqual([{ columns: [{ blocks: [] }] }]);
   });

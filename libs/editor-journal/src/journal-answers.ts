@@ -1,4 +1,4 @@
-import { type EditorError, isJournalOp } from '@embed/editor-protocol';
+import { type EditorError, editorError, isJournalOp } from '@embed/editor-protocol';
 import type { Journal } from './journal';
 
 // IndexedDB fails with DOMExceptions, which are not Errors everywhere.
@@ -21,6 +21,6 @@ export async function answerJournal(journal: () => Promise<Journal>, request: { 
     const run = opened[request.op] as (...args: unknown[]) => Promise<unknown>;
     return { ok: true, value: await run.apply(opened, request.args) };
   } catch (error) {
-    return { ok: false, error: { code: 'journal_unavailable', message: messageOf(error) } };
+    return { ok: false, error: editorError('journal_unavailable', messageOf(error)) };
   }
 }

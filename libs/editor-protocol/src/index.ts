@@ -1,3 +1,4 @@
 export * from './api-ops';
 export * from './journal';
 export * from './messages';
+export * from './errors';

@@ -4,6 +4,7 @@
 // server, not the browser, decides whether that page may use the token (contracts §3, §7).
 // The frame keeps its journal of unsaved changes in the page the same way (journal.ts).
 import type { ApiRequest } from './api-ops';
+import type { EditorError } from './errors';
 import type { JournalOp, JournalOps } from './journal';
 
 /** Every message carries this tag and version, so other postMessage traffic is ignored. */
@@ -54,12 +55,6 @@ export interface EditorCommands {
   getDesign: { args: []; result: unknown };
 }
 export type EditorCommandName = keyof EditorCommands;
-
-/** An error as the SDK's promises reject and its `error` event carries it. */
-export interface EditorError {
-  code: string;
-  message: string;
-}
 
 /** A journal operation the frame asks the SDK to run on the page's journal. */
 export type JournalRequest = { [K in JournalOp]: { type: 'journal'; id: number; op: K; args: JournalOps[K]['args'] } }[JournalOp];

@@ -3,7 +3,7 @@ export { ObjectStorage, type DownloadLink, type StoredObject } from './object-st
 export { openStorage, type StorageConfig } from './open-storage';
 export { DELETE_ATTEMPTS, S3Storage } from './s3-storage';
 export { type FileNotDeleted, FilesNotDeletedError, StorageUnavailableError, VersionedBucketError } from './storage-unavailable';
-export { attachmentDisposition, safeFilename } from './safe-filename';
+export { attachmentDisposition } from './attachment-disposition';
 export { checkSignedFile, FILES_PATH, signedFilePath, type SignatureCheck, type SignedFile } from './signed-urls';
 export {
   CONTENT_TYPES,

@@ -15,7 +15,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DownloadLink, ObjectStorage, StoredObject } from './object-storage';
-import { attachmentDisposition } from './safe-filename';
+import { attachmentDisposition } from './attachment-disposition';
 import { FilesNotDeletedError, type FileNotDeleted, onStore, VersionedBucketError } from './storage-unavailable';
 
 /** S3 caps a presigned link at 7 days. */

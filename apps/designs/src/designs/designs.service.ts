@@ -4,6 +4,7 @@ import {
   type Design,
   type DesignList,
   type DesignRequest,
+  designForMode,
   fail,
   type ListDesignsRequest,
   type ListRevisionsRequest,
@@ -18,7 +19,6 @@ import {
   type ServiceReply,
 } from '@embed/contracts';
 import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
-import { designForMode } from '@embed/design-document';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
 import { designNotFound, revisionNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';

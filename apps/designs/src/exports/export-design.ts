@@ -8,10 +8,11 @@ import {
   type HtmlExport,
   ok,
   type RequestContext,
+  safeFilename,
   type ServiceReply,
 } from '@embed/contracts';
 import { type DesignRecord, ExportRecordsRepository, type KnownPerson, newExportId, type NewFileExport, PersonErasedError } from '@embed/data-access';
-import { exportKey, ObjectStorage, safeFilename } from '@embed/storage';
+import { exportKey, ObjectStorage } from '@embed/storage';
 import { FILE_LINKS, type FileLinks } from '../common/file-links';
 import { unlessErased, userErased } from '../common/replies';
 import { DesignsService } from '../designs/designs.service';

@@ -1,8 +1,9 @@
+import type { EditorError } from '@embed/editor-protocol';
 import type { MessageKey } from './en';
 import type { Translator } from './translate';
 
-/** The API's codes the editor words itself; any other is named by its code. */
-const KNOWN: Record<string, MessageKey> = {
+/** The codes (the API's and the editor's own) the editor words itself; any other is named by its code. */
+const KNOWN: Partial<Record<EditorError['code'], MessageKey>> = {
   design_invalid: 'errors.design_invalid',
   design_too_complex: 'errors.design_too_complex',
   design_not_found: 'errors.design_not_found',
@@ -23,6 +24,6 @@ const KNOWN: Record<string, MessageKey> = {
  * the editor words the codes it knows, and names any other by its code.
  */
 export function errorWords({ t }: Translator, code: string): string {
-  const key = KNOWN[code];
+  const key = KNOWN[code as EditorError['code']];
   return key ? t(key as 'errors.design_invalid') : t('errors.other', { code });
 }

@@ -1,4 +1,4 @@
-import type { EditorSessionInfo, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
+import type { EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -24,7 +24,7 @@ export interface RenderedPreview {
 /** An error answer as the editor shows and reports it: the API's code and message. */
 export class ApiFailure extends Error implements EditorError {
   constructor(
-    readonly code: string,
+    readonly code: EditorError['code'],
     message: string,
     readonly status: number,
     readonly body: unknown,
@@ -34,7 +34,8 @@ export class ApiFailure extends Error implements EditorError {
 }
 
 const errorOf = (response: ApiResponse): ApiFailure => {
-  const body = (response.body ?? {}) as { code?: string; error?: string };
+  // The service's answer: its code is one of the API's (docs/server-api.md).
+  const body = (response.body ?? {}) as { code?: ErrorCode; error?: string };
   return new ApiFailure(body.code ?? `http_${response.status}`, body.error ?? `The service answered ${response.status}.`, response.status, response.body);
 };
 

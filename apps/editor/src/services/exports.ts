@@ -1,7 +1,7 @@
 import type { ExportFormat, FileExport, FileFormat, HtmlExport } from '@embed/contracts';
 import type { DesignMode } from '@embed/design-document/model';
-import type { EditorError } from '@embed/editor-protocol';
-import { safeFilename } from '@embed/storage/safe-filename';
+import { editorError } from '@embed/editor-protocol';
+import { safeFilename } from '@embed/contracts/filenames';
 import type { EditorStore } from '../state/editor-store';
 import { ApiFailure, type EditorApi } from './editor-api';
 
@@ -30,7 +30,7 @@ export interface Download {
   local: boolean;
 }
 
-const NOT_SAVED: EditorError = { code: 'design_not_saved', message: 'A read-only design that was never saved has nothing to export.' };
+const NOT_SAVED = editorError('design_not_saved', 'A read-only design that was never saved has nothing to export.');
 
 /**
  * The design to export (exports are of the design as saved): what the person sees is

@@ -3,6 +3,7 @@ import {
   type ApiResponse,
   type EditorCommandName,
   type EditorError,
+  editorError,
   type EditorEvents,
   type EditorOptions,
   envelope,
@@ -89,7 +90,7 @@ export class HostBridge {
       this.answer(message.id, ({ resolve, reject }) => (message.ok ? resolve(message.value as never) : reject(message.error)));
     } else if (message.type === 'command') {
       const handler = this.commandHandler;
-      if (!handler) return this.post({ type: 'result', id: message.id, ok: false, error: { code: 'editor_not_ready', message: 'The editor is still loading.' } });
+      if (!handler) return this.post({ type: 'result', id: message.id, ok: false, error: editorError('editor_not_ready', 'The editor is still loading.') });
       handler(message.name, message.args).then(
         (value) => this.post({ type: 'result', id: message.id, ok: true, value }),
         (error: EditorError) => this.post({ type: 'result', id: message.id, ok: false, error }),

@@ -1,6 +1,6 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { blockAt, type BlockPath, type Command, EditorHistory, findBlock, keyOf, newBlock, type ServerDesign, type SaveStatus } from '@embed/editor-core';
-import type { EditorError, JournalCalls, SavedDesign } from '@embed/editor-protocol';
+import { blockAt, type BlockPath, type Command, EditorHistory, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
+import { type EditorError, editorError, type JournalCalls, type SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
 import type { OpenedDesign } from './opening';
@@ -14,7 +14,7 @@ export type SaveDisplay = SaveStatus | 'new' | 'readOnly' | 'offlineUnkept';
 export { AUTOSAVE_DELAY_MS } from './saving';
 
 /** What SDK calls get back when the editor is read-only. */
-export const READ_ONLY_ERROR: EditorError = { code: 'editor_read_only', message: 'The editor is read-only (mounted with readOnly: true, or with a token for reading); the design cannot be changed or saved.' };
+export const READ_ONLY_ERROR = editorError('editor_read_only', 'The editor is read-only (mounted with readOnly: true, or with a token for reading); the design cannot be changed or saved.');
 
 /** Runs `task` once the browser has painted the next frame. */
 export function afterNextPaint(task: () => void): void {
@@ -125,7 +125,7 @@ export class EditorStore {
   }
 
   /** Why the last save was refused, in the API's code and words. */
-  get saveError(): EditorError | null {
+  get saveError(): SaveState['error'] | null {
     return this.saving?.state.error ?? null;
   }
 
@@ -166,7 +166,7 @@ export class EditorStore {
     try {
       this.history.apply(command, { coalesceKey: options.coalesceKey });
     } catch (error) {
-      this.events.error({ code: 'edit_refused', message: error instanceof Error ? error.message : String(error) });
+      this.events.error(editorError('edit_refused', error instanceof Error ? error.message : String(error)));
       return false;
     }
     if (options.select !== undefined) this.selection = options.select;
@@ -193,7 +193,7 @@ export class EditorStore {
       const found = findBlock(this.doc, key);
       if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } });
     } catch (error) {
-      this.events.error(error instanceof ApiFailure ? { code: error.code, message: error.message } : { code: 'upload_failed', message: String(error) });
+      this.events.error(error instanceof ApiFailure ? { code: error.code, message: error.message } : editorError('upload_failed', String(error)));
     }
   }
 

@@ -1,5 +1,4 @@
-import type { WebhookEvent, WebhookEventData } from '@embed/node-client';
-import { ENVIRONMENTS, EXPORT_FORMATS, EXPORT_SOURCES, UserIdSchema } from '@embed/contracts';
+import { ENVIRONMENTS, EXPORT_FORMATS, EXPORT_SOURCES, UserIdSchema, type WebhookEvent, type WebhookEventData } from '@embed/contracts';
 import { asJsonSchema } from '../http/shared-schemas';
 import { dateTime, designId, integer, type JsonSchema, objectOf, string } from './response-schemas';
 
@@ -7,7 +6,7 @@ type Kind = keyof WebhookEventData;
 
 const userId = asJsonSchema(UserIdSchema);
 
-/** `data` of each event kind, typed against the client's WebhookEventData: a field added there and not here fails to compile. */
+/** `data` of each event kind, typed against the registry's WebhookEventData: a field added there and not here fails to compile. */
 const DATA: { [K in Kind]: { [F in keyof WebhookEventData[K]]-?: JsonSchema } } = {
   'design.saved': { designId, userId, revision: integer },
   'design.deleted': { designId, userId },

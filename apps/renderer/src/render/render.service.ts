@@ -1,6 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { fail, ok, type RenderDesignReply, type RenderDesignRequest } from '@embed/contracts';
-import { designForMode } from '@embed/design-document';
+import { designForMode, fail, ok, type RenderDesignReply, type RenderDesignRequest } from '@embed/contracts';
 import { NotStartedError, OutOfMemoryError, RanTooLongError } from '../workers/deadline-pool';
 import { LayoutCache } from './layout-cache';
 import { RenderPool } from './render-pool';

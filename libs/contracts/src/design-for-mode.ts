@@ -1,6 +1,5 @@
-import { fail, ok, type ServiceReply } from '@embed/contracts';
-import type { DesignDocument, DesignMode } from './types';
-import { modeMismatch, validateDesign } from './validate';
+import { type DesignDocument, type DesignMode, modeMismatch, validateDesign } from '@embed/design-document';
+import { fail, ok, type ServiceReply } from './errors';
 
 /**
  * The one check of a document against the project's mode, for a save and a render alike:

@@ -1,4 +1,4 @@
-import { attachmentDisposition, safeFilename } from './safe-filename';
+import { safeFilename } from './filenames';
 
 describe('safeFilename', () => {
   it('keeps a plain name and adds the extension', () => {
@@ -17,9 +17,5 @@ describe('safeFilename', () => {
     expect(safeFilename('///', 'pdf')).toBe('design.pdf');
     expect(safeFilename('', 'pdf')).toBe('design.pdf');
     expect(safeFilename('é'.repeat(500), 'pdf')).toBe(`${'é'.repeat(100)}.pdf`);
-  });
-
-  it('writes a Content-Disposition with an ASCII fallback and the UTF-8 name', () => {
-    expect(attachmentDisposition('Café "x".pdf')).toBe(`attachment; filename="Caf_ _x_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22x%22.pdf`);
   });
 });
