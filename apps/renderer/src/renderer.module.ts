@@ -7,6 +7,7 @@ import { FilesController } from './exports/files.controller';
 import { fileProviders, fileSpecs } from './exports/files.providers';
 import { FilesService } from './exports/files.service';
 import { ImportsController } from './imports/imports.controller';
+import { ImportsService } from './imports/imports.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RENDER_WORKER_FILE, RenderPool } from './render/render-pool';
@@ -21,6 +22,10 @@ export const rendererSpecs = {
   RENDER_TIME_LIMIT_MS: positiveInt({ default: 5_000 }),
   /** The heap one render worker may use, in MB; a render that needs more is answered 422 design_too_complex. */
   RENDER_WORKER_MEMORY_MB: positiveInt({ default: 512 }),
+  /** Renders and imports of one project (and environment) that may wait for a render worker; the workers take waiting jobs from each project in turn. Past it, that project's next one is answered 503 service_unavailable at once. */
+  RENDER_PROJECT_QUEUE_LIMIT: positiveInt({ default: 20 }),
+  /** Renders and imports of all projects that may wait for a render worker; past it, 503 service_unavailable at once. */
+  RENDER_WORKER_QUEUE_LIMIT: positiveInt({ default: 200 }),
   ...fileSpecs,
 };
 
@@ -28,13 +33,16 @@ export const rendererSpecs = {
 @Module({})
 export class RendererModule {
   static register(config: BackendConfig<typeof rendererSpecs>): DynamicModule {
-    const workers = new RenderPool({ filename: RENDER_WORKER_FILE, threads: config.RENDER_WORKERS, limitMs: config.RENDER_TIME_LIMIT_MS, memoryMb: config.RENDER_WORKER_MEMORY_MB });
+    const workers = new RenderPool({ filename: RENDER_WORKER_FILE, threads: config.RENDER_WORKERS, limitMs: config.RENDER_TIME_LIMIT_MS, memoryMb: config.RENDER_WORKER_MEMORY_MB,
+      queue: { total: config.RENDER_WORKER_QUEUE_LIMIT, perTenant: config.RENDER_PROJECT_QUEUE_LIMIT },
+    });
     return {
       module: RendererModule,
       imports: [BackendServiceModule.forService('renderer', config.LOG_LEVEL)],
       controllers: [RenderController, FilesController, ImportsController],
       providers: [
         RenderService,
+        ImportsService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
         { provide: RenderPool, useValue: workers },
         FilesService,

@@ -39,8 +39,6 @@ export const RenderFileRequestSchema = Strict({
   fullPage: Type.Optional(Type.Boolean()),
   /** Where the renderer stores the file (chosen by the caller, which records it); the renderer also checks it is a key storage makes. */
   storageKey: Type.String({ pattern: '^exports/' }),
-  /** Queued fairly per tenant: one project's burst does not hold back the others. */
-  tenant: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type RenderFileRequest = Static<typeof RenderFileRequestSchema>;
 
