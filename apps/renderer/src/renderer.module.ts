@@ -16,7 +16,7 @@ import { RenderService } from './render/render.service';
 export const rendererSpecs = {
   /** Memory for cached layouts (HTML of documents rendered lately), in MB. */
   RENDER_CACHE_MB: num({ default: 64 }),
-  /** Worker threads that lay designs out and merge them, kept warm; a render waits for a free one. One per core: the default counts the cores Node sees, which in a container with a CPU limit are the node's, so set it to the limit there (deploy/k8s does). */
+  /** Renders (layout and merge) and imports run at once, each on a worker thread kept warm, plus one spare worker for the job after one stopped at the limit; a render waits for a free one, taken from each project in turn. One per core: the default counts the cores Node sees, which in a container with a CPU limit are the node's, so set it to the limit there (deploy/k8s does). */
   RENDER_WORKERS: positiveInt({ default: availableParallelism() }),
   /** The longest one render's layout and merge may run on its worker (capped by the request's deadline); past it the worker is stopped and replaced, and the render is answered 422 design_too_complex. */
   RENDER_TIME_LIMIT_MS: positiveInt({ default: 5_000 }),

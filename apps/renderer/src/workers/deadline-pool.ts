@@ -9,7 +9,7 @@ import type { PooledTask, TaskReport } from './pooled-task';
 export interface DeadlinePoolOptions {
   /** The worker file: it exports, as its default, a function made by pooledTask (pooled-task.ts). */
   filename: string;
-  /** Workers kept running, each ready for a job; jobs beyond them wait in turn. */
+  /** Jobs run at once, each on its own worker; jobs beyond them wait in turn. One more worker is kept warm as a spare. */
   threads: number;
   /** The longest a job may run once a worker has started it. */
   limitMs: number;
@@ -76,15 +76,17 @@ export class DeadlinePool<J, R> {
   constructor(private readonly options: DeadlinePoolOptions) {
     this.pool = new Piscina({
       filename: options.filename,
-      minThreads: options.threads,
-      maxThreads: options.threads,
+      // One spare beyond the jobs run at once: the job after one stopped at its limit starts on
+      // it at once, while the stopped one's replacement loads (a second or more on a busy machine).
+      minThreads: options.threads + 1,
+      maxThreads: options.threads + 1,
       idleTimeout: Infinity,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
     this.turns = new FairScheduler(options.threads, options.queue);
     // A worker that fails with no job on it (its file did not load): said, not thrown into the process.
     this.pool.on('error', (err: unknown) => this.logger.error({ err }, 'a worker failed outside any job'));
-    this.loaded = Promise.all(Array.from({ length: options.threads }, () => this.pool.run(null))).then(() => undefined);
+    this.loaded = Promise.all(Array.from({ length: options.threads + 1 }, () => this.pool.run(null))).then(() => undefined);
     // A worker that cannot load is said by readiness and the 'error' event, not thrown into the process.
     this.loaded.catch(() => {});
     this.pool.on('workerCreate', ({ id }: { id: number }) => {
