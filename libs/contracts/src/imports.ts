@@ -22,7 +22,7 @@ export const MergeTagMapSchema = Type.Unsafe<Record<string, string>>({
 
 export const ImportDesignRequestSchema = Strict({
   /** Imports take their turn on the render workers with the tenant's renders (render.ts). */
-  tenant: TenantSchema,
+  tenant: Type.Optional(TenantSchema),
   /** The project's mode: the design is made in it. */
   mode: DesignModeSchema,
   format: OneOf(IMPORT_FORMATS),

@@ -70,10 +70,13 @@ export const TextOptionsSchema = describing<RenderTextOptions>()(
  */
 export const TenantSchema = Type.String({ minLength: 1, maxLength: 200 });
 export const tenantOf = ({ projectId, environment }: TenantScope): string => `${projectId}/${environment}`;
+/** The turn of requests that name no tenant: those of callers of the release before, which sent none (deploy the renderer first). */
+export const UNNAMED_TENANT = '-';
 
 /** What to render: the project's mode, the document as the caller holds it, how to merge and write the text. */
 export const RenderDesignRequestSchema = Strict({
-  tenant: TenantSchema,
+  /** Optional only while callers of the release before run (UNNAMED_TENANT). */
+  tenant: Type.Optional(TenantSchema),
   /** The project's mode: a document of another mode is answered 409 mode_unavailable. */
   mode: DesignModeSchema,
   /** The design document as the integrator holds it; validated by the renderer (400 design_invalid). */

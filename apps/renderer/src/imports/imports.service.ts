@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ImportDesignReply, ImportDesignRequest } from '@embed/contracts';
+import { type ImportDesignReply, type ImportDesignRequest, UNNAMED_TENANT } from '@embed/contracts';
 import { RenderPool } from '../render/render-pool';
 import { type WorkNames, workerRefusal } from '../render/worker-refusal';
 
@@ -19,7 +19,7 @@ export class ImportsService {
   constructor(private readonly workers: RenderPool) {}
 
   /** `deadline`: the request's, in epoch milliseconds. */
-  async import({ tenant, ...request }: ImportDesignRequest, deadline?: number): Promise<ImportDesignReply> {
+  async import({ tenant = UNNAMED_TENANT, ...request }: ImportDesignRequest, deadline?: number): Promise<ImportDesignReply> {
     try {
       return await this.workers.import(request, { tenant, deadline });
     } catch (error) {

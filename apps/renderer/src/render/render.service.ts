@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { ok, type RenderDesignReply, type RenderDesignRequest } from '@embed/contracts';
+import { ok, type RenderDesignReply, type RenderDesignRequest, UNNAMED_TENANT } from '@embed/contracts';
 import { designForMode } from '@embed/design-document';
 import { LayoutCache } from './layout-cache';
 import { RenderPool } from './render-pool';
@@ -25,7 +25,7 @@ export class RenderService implements OnModuleDestroy {
   ) {}
 
   /** `deadline`: the request's, in epoch milliseconds (none for work that has none). */
-  async render({ tenant, mode, doc, designId, merge, text }: RenderDesignRequest, deadline?: number): Promise<RenderDesignReply> {
+  async render({ tenant = UNNAMED_TENANT, mode, doc, designId, merge, text }: RenderDesignRequest, deadline?: number): Promise<RenderDesignReply> {
     const design = designForMode(doc, mode);
     if (!design.ok) return design;
     const key = LayoutCache.key(design.value, designId);
