@@ -23,7 +23,7 @@ export const benchmark: Benchmark = {
 
     const client = natsClient();
     await client.connect();
-    const request: RenderDesignRequest = { mode: 'email', doc, merge: MERGE };
+    const request: RenderDesignRequest = { tenant: 'bench/test', mode: 'email', doc, merge: MERGE };
     const renderOnce = async () => {
       const reply = await firstValueFrom(client.send<RenderDesignReply>(RENDER_DESIGN_SUBJECT, request));
       if (!reply.ok) throw new Error(`render failed: ${reply.error.message}`);

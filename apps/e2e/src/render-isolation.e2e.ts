@@ -10,6 +10,8 @@
 // the costly design is a valid one at the schema's limits whose render takes seconds for
 // its size alone (costlyDesign), which stays far past 500 ms however each step is made
 // faster. The renderer is restored as the stack had it afterwards.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ApiAnswer, call, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { costlyDesign } from './support/hostile-designs';
 import { isAlive, killService, pidOf, sleep, startService, waitUntilReady } from './support/stack';
@@ -18,6 +20,7 @@ jest.setTimeout(180_000);
 
 const LIMIT_MS = 500;
 const PERSON = 'isolation-person';
+const NEWSLETTER_MJML = readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures/newsletter.mjml'), 'utf8');
 
 const timed = async (work: () => Promise<ApiAnswer>) => {
   const started = Date.now();
@@ -99,6 +102,66 @@ describe('a costly render', () => {
     expect(beside['render'].afterCostly).toBe(false);
     // Its PDF export and save kept their usual times (a second of slack for this busy machine).
     for (const [name, { ms: took }] of Object.entries(beside)) expect({ name, usual: took <= usual[name] + 1_000 }).toEqual({ name, usual: true });
+    expect(isAlive(pidOf('renderer'))).toBe(true);
+  });
+
+  // Issue 28: the render workers took renders first come, first served, so a project that
+  // sent more costly renders than there are workers held every other project's render,
+  // preview, import and export until its stream had drained (each render stopped at the
+  // limit, each costing a worker restart). They now take waiting jobs from each project in turn.
+  it('lets another project’s render, preview, import and PDF export through while one project streams costly renders', async () => {
+    const other = newProject('email').testKey;
+    const { editor } = await editorSession(other, PERSON);
+    const design = await saveDesign(other, PERSON, 'Autumn');
+    const work: Record<string, () => Promise<ApiAnswer>> = {
+      render: () => call('POST', '/embed/v1/render', { bearer: other, body: { doc: exampleDesign('email'), merge: { contact: { first_name: 'Ada' } } } }),
+      preview: () => editor('POST', '/render', { body: { doc: exampleDesign('email') } }),
+      import: () => call('POST', '/embed/v1/imports', { bearer: other, body: { format: 'mjml', source: NEWSLETTER_MJML } }),
+      'PDF export': () => call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: other, body: { user: { id: PERSON }, format: 'pdf' } }),
+    };
+    // All four at once, as alone as beside the stream; each must answer 200.
+    const runAll = async () => {
+      const timings = await Promise.all(Object.entries(work).map(async ([name, request]) => ({ name, ...(await timed(request)), at: Date.now() })));
+      for (const { name, answer } of timings) expect({ name, status: answer.status }).toEqual({ name, status: 200 });
+      return timings;
+    };
+    // Usual times: the best of three quiet runs (the first warms the browser, the workers and the caches).
+    const usual: Record<string, number> = {};
+    for (let i = 0; i < 3; i++) for (const { name, ms } of await runAll()) usual[name] = Math.min(usual[name] ?? Infinity, ms);
+
+    // Six times as many costly renders as there are workers, sent at once: first come, first
+    // served, they would hold both workers for six rounds of the limit and a restart each.
+    const hostileKey = newProject('email').testKey;
+    const streamStarted = Date.now();
+    const stream = Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        timed(() => call('POST', '/embed/v1/render', { bearer: hostileKey, body: { doc: costlyDesign(`Costly ${n}`), merge: { contact: { id: '42' } } } })),
+      ),
+    );
+    // Long enough for the stream to reach the renderer and take both workers.
+    await sleep(1_000);
+    const beside = await runAll();
+    const costly = await stream;
+    const streamEnded = streamStarted + Math.max(...costly.map(({ ms }) => ms));
+    const streamMs = streamEnded - streamStarted;
+    console.log(
+      `usual ${JSON.stringify(usual)}; beside the stream ${JSON.stringify(Object.fromEntries(beside.map(({ name, ms }) => [name, ms])))}; ` +
+        `the stream of ${costly.length} took ${streamMs} ms: ${costly.map(({ answer }) => answer.status).join(' ')}`,
+    );
+
+    // Each render of the stream is stopped at the limit, or (its turn past the request's deadline) never started.
+    for (const { answer } of costly) expect([422, 503]).toContain(answer.status);
+    expect(costly.filter(({ answer }) => answer.body?.code === 'design_too_complex').length).toBeGreaterThanOrEqual(4);
+    const costlyEnded = costly.map(({ ms }) => streamStarted + ms);
+    for (const { name, ms, at } of beside) {
+      // Held back by the renders running when it came, not by those waiting: first come, first served, it waited for all of them.
+      const passedIt = costlyEnded.filter((ended) => ended > at - ms && ended < at).length;
+      expect({ name, costlyRendersAnsweredWhileItWaited: passedIt <= 4 }).toEqual({ name, costlyRendersAnsweredWhileItWaited: true });
+      // Answered while the stream still ran, not after it drained...
+      expect({ name, beforeTheStreamEnded: at < streamEnded }).toEqual({ name, beforeTheStreamEnded: true });
+      // ...and held back by a few of its renders at most: its wait beyond the usual time is a small part of the stream's.
+      expect({ name, waitedPartOfStream: (ms - usual[name]) / streamMs < 0.5 }).toEqual({ name, waitedPartOfStream: true });
+    }
     expect(isAlive(pidOf('renderer'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode } from './domain';
 import { fail, type ServiceReply } from './errors';
-import { RenderDesignRequestSchema } from './render';
+import { RenderDesignRequestSchema, TenantSchema } from './render';
 import { describing, DesignModeSchema, OneOf, ReplySchema, Strict, TimeSchema } from './schema';
 
 /**
@@ -39,8 +39,8 @@ export const RenderFileRequestSchema = Strict({
   fullPage: Type.Optional(Type.Boolean()),
   /** Where the renderer stores the file (chosen by the caller, which records it); the renderer also checks it is a key storage makes. */
   storageKey: Type.String({ pattern: '^exports/' }),
-  /** Queued fairly per tenant: one project's burst does not hold back the others. */
-  tenant: Type.String({ minLength: 1, maxLength: 200 }),
+  /** Queued fairly per tenant, for a browser as for a render worker (render.ts). */
+  tenant: TenantSchema,
 });
 export type RenderFileRequest = Static<typeof RenderFileRequestSchema>;
 

@@ -1,4 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { ServiceReply } from './errors';
+import { TenantSchema } from './render';
 import { describing, DesignModeSchema, OneOf, ReplySchema, Strict } from './schema';
 
 /** Another editor's design made into one of ours (contracts §8): pure work, done by the renderer's replicas. */
@@ -19,6 +21,8 @@ export const MergeTagMapSchema = Type.Unsafe<Record<string, string>>({
 });
 
 export const ImportDesignRequestSchema = Strict({
+  /** Imports take their turn on the render workers with the tenant's renders (render.ts). */
+  tenant: Type.Optional(TenantSchema),
   /** The project's mode: the design is made in it. */
   mode: DesignModeSchema,
   format: OneOf(IMPORT_FORMATS),
@@ -44,4 +48,5 @@ export interface ImportedDesign {
 export const ImportedDesignSchema = describing<ImportedDesign>()(
   Strict({ design: Type.Unsafe<object>({ type: 'object' }), warnings: Type.Array(Strict({ path: Type.String(), message: Type.String() })) }),
 );
+export type ImportDesignReply = ServiceReply<ImportedDesign>;
 export const ImportDesignReplySchema = ReplySchema(ImportedDesignSchema);

@@ -86,7 +86,7 @@ describe('export payload', () => {
 });
 
 describe('a Merge, wherever it travels', () => {
-  const render = (merge: unknown) => checkRender({ mode: 'email', doc: {}, merge });
+  const render = (merge: unknown) => checkRender({ tenant: 'prj_1/test', mode: 'email', doc: {}, merge });
 
   it('takes up to 500 contact fields of 1 to 100 characters, values of up to 2000', () => {
     const fields = Object.fromEntries(Array.from({ length: 500 }, (_, n) => [`f${n}`, 'v'.repeat(2000)]));

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { DesignMode } from './domain';
+import type { DesignMode, TenantScope } from './domain';
 import type { ServiceReply } from './errors';
 import { describing, DesignModeSchema, ReplySchema, Strict } from './schema';
 
@@ -63,8 +63,20 @@ export const TextOptionsSchema = describing<RenderTextOptions>()(
   Strict({ links: Type.Optional(Type.Boolean()), images: Type.Optional(Type.Boolean()), preheader: Type.Optional(Type.Boolean()) }),
 );
 
+/**
+ * Whose work a render or import is (a project in one environment): the renderer's workers
+ * take waiting jobs from each tenant in turn, so that one project's stream of costly
+ * renders does not hold back the others. The caller fills it from its key or token.
+ */
+export const TenantSchema = Type.String({ minLength: 1, maxLength: 200 });
+export const tenantOf = ({ projectId, environment }: TenantScope): string => `${projectId}/${environment}`;
+/** The turn of requests that name no tenant: those of callers of the release before, which sent none (deploy the renderer first). */
+export const UNNAMED_TENANT = '-';
+
 /** What to render: the project's mode, the document as the caller holds it, how to merge and write the text. */
 export const RenderDesignRequestSchema = Strict({
+  /** Optional only while callers of the release before run (UNNAMED_TENANT). */
+  tenant: Type.Optional(TenantSchema),
   /** The project's mode: a document of another mode is answered 409 mode_unavailable. */
   mode: DesignModeSchema,
   /** The design document as the integrator holds it; validated by the renderer (400 design_invalid). */

@@ -10,6 +10,7 @@ import {
   type RequestContext,
   safeFilename,
   type ServiceReply,
+  tenantOf,
 } from '@embed/contracts';
 import { type DesignRecord, ExportRecordsRepository, type KnownPerson, newExportId, type NewFileExport, PersonErasedError } from '@embed/data-access';
 import { exportKey, ObjectStorage } from '@embed/storage';
@@ -48,7 +49,7 @@ export class ExportDesign {
   }
 
   private async html(person: KnownPerson, design: DesignRecord, request: ExportDesignRequest, context: RequestContext): Promise<ServiceReply<HtmlExport>> {
-    const rendered = await this.renderer.render(design, request);
+    const rendered = await this.renderer.render(design, request, tenantOf(person));
     if (!rendered.ok) return rendered;
     const { format, source } = request;
     const bytes = format === 'text' ? Buffer.byteLength(rendered.value.text) : rendered.value.bytes;
@@ -64,7 +65,7 @@ export class ExportDesign {
     if (unavailable) return unavailable;
     const exportId = newExportId();
     const storageKey = exportKey(person, exportId, format);
-    const made = await this.renderer.makeFile(design, request, { format, storageKey, tenant: `${person.projectId}/${person.environment}` });
+    const made = await this.renderer.makeFile(design, request, { format, storageKey, tenant: tenantOf(person) });
     if (!made.ok) return made;
     // Recorded only now that the file is stored: a failure above records nothing.
     const filename = safeFilename(design.name, format);

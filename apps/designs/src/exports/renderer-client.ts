@@ -25,9 +25,9 @@ type RendererSubject = typeof RENDER_DESIGN_SUBJECT | typeof RENDER_FILE_SUBJECT
 export class RendererClient {
   constructor(private readonly services: ServiceClient) {}
 
-  /** The design's HTML and text, merged. */
-  render(design: DesignRecord, { merge, text }: Pick<ExportDesignRequest, 'merge' | 'text'>): Promise<RenderDesignReply> {
-    const request = { mode: design.mode, doc: design.doc, designId: design.id, merge, text };
+  /** The design's HTML and text, merged; `tenant` (tenantOf) takes its turn on the render workers. */
+  render(design: DesignRecord, { merge, text }: Pick<ExportDesignRequest, 'merge' | 'text'>, tenant: string): Promise<RenderDesignReply> {
+    const request = { tenant, mode: design.mode, doc: design.doc, designId: design.id, merge, text };
     return this.ask(RENDER_DESIGN_SUBJECT, request, 'the renderer did not answer in time');
   }
 

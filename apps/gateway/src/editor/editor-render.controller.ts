@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
-import { type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
+import { type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
 import { Session } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
 import { EditorRenderDto } from './dto/editor-render.dto';
@@ -23,7 +23,7 @@ export class EditorRenderController {
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   render(@Session() session: EditorSession, @Body() body: EditorRenderDto): Promise<RenderedDesign> {
-    const request: RenderDesignRequest = { mode: session.mode, doc: body.doc, designId: body.designId };
+    const request: RenderDesignRequest = { tenant: tenantOf(session), mode: session.mode, doc: body.doc, designId: body.designId };
     return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }
 }

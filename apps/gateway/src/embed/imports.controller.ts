@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
-import { IMPORT_DESIGN_SUBJECT, type ImportDesignRequest, type ImportedDesign } from '@embed/contracts';
+import { IMPORT_DESIGN_SUBJECT, type ImportDesignRequest, type ImportedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { IdempotentPost } from '../idempotency/idempotent-post';
@@ -17,10 +17,10 @@ export class ImportsController {
   @EmbedEndpoint('importDesign', {
     summary: 'Makes a design document of the project’s mode from an Unlayer design or MJML, with warnings naming what was lost; nothing is stored (contracts §8).',
     answers: { 200: 'ImportedDesign' },
-    errors: { 422: ['source_unreadable', 'format_unavailable'] },
+    errors: { 422: ['source_unreadable', 'format_unavailable', 'design_too_complex'] },
   })
   import(@Key() key: KeyContext, @Body() body: ImportDto): Promise<ImportedDesign> {
-    const request: ImportDesignRequest = { mode: key.mode, format: body.format, source: body.source, mergeTags: body.mergeTags };
+    const request: ImportDesignRequest = { tenant: tenantOf(key), mode: key.mode, format: body.format, source: body.source, mergeTags: body.mergeTags };
     return this.services.call(IMPORT_DESIGN_SUBJECT, request);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode } from '@nestjs/common';
-import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign } from '@embed/contracts';
+import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
@@ -20,7 +20,7 @@ export class RenderController {
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
-    const request: RenderDesignRequest = { mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
+    const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
     return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }
 }

@@ -1,6 +1,6 @@
 import { metricsRegistry } from '@embed/service-runtime';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
-import { FairScheduler } from '../exports/fair-scheduler';
+import { FairScheduler } from '../workers/fair-scheduler';
 import { watchPool } from './pool-metrics';
 
 // A real Chromium, as in browser-pool.spec.ts: the counters move when real browsers are replaced.
@@ -24,7 +24,7 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 describe('pool metrics', () => {
   it('reads the pages, browsers and slots of the pool and scheduler at each scrape', async () => {
     const pool = newPool();
-    watchPool(pool, new FairScheduler(3, 10));
+    watchPool(pool, new FairScheduler(3, { total: 10 }));
     try {
       await pool.warm();
       expect(await value('embed_renderer_pages_open')).toBe(2);

@@ -16,7 +16,7 @@ export function countBrowserRestart(reason: RestartReason): void {
 }
 
 // What is read of the browser pool (browser-pool.ts, which counts its restarts here) and of
-// the scheduler of file jobs (exports/fair-scheduler.ts), by shape: this file imports neither.
+// the scheduler of file jobs (workers/fair-scheduler.ts), by shape: this file imports neither.
 interface Watched {
   pool: { readonly running: number; readonly openPages: number };
   scheduler: { readonly active: number; readonly concurrency: number; readonly queuedJobs: number };

@@ -5,7 +5,7 @@ import { type ReadinessChecks, readinessChecks } from '@embed/service-runtime';
 import { ObjectStorage, openStorage } from '@embed/storage';
 import { BrowserPool } from '../browser/browser-pool';
 import { EXPORT_SWEEP_SETTINGS, ExportSweep, type ExportSweepSettings } from '../retention/export-sweep';
-import { FairScheduler } from './fair-scheduler';
+import { FairScheduler } from '../workers/fair-scheduler';
 import { POOL_METRICS, watchPool } from '../browser/pool-metrics';
 import { ResourceLoader } from '../sandbox/resource-loader';
 import { lockDownPage } from '../sandbox/sandboxed-page';
@@ -41,7 +41,7 @@ export function fileProviders(config: ConfigOf<typeof fileSpecs>, checks: Readin
         preparePage: lockDownPage,
       }),
     },
-    { provide: FairScheduler, useValue: new FairScheduler(config.RENDER_BROWSER_JOBS, config.RENDER_QUEUE_LIMIT) },
+    { provide: FairScheduler, useValue: new FairScheduler(config.RENDER_BROWSER_JOBS, { total: config.RENDER_QUEUE_LIMIT }) },
     { provide: POOL_METRICS, useFactory: watchPool, inject: [BrowserPool, FairScheduler] },
     { provide: EXPORT_SWEEP_SETTINGS, useValue: sweep },
     ExportSweep,

@@ -13,7 +13,7 @@ import { LayoutCache } from '../render/layout-cache';
 import { RenderService } from '../render/render.service';
 import { testRenderPool } from '../render/testing/test-render-pool';
 import { BrowserPool } from '../browser/browser-pool';
-import { FairScheduler } from './fair-scheduler';
+import { FairScheduler } from '../workers/fair-scheduler';
 import { FilesService } from './files.service';
 import { ResourceLoader } from '../sandbox/resource-loader';
 import { lockDownPage } from '../sandbox/sandboxed-page';
@@ -38,7 +38,7 @@ describe('FilesService with Chromium', () => {
   const files = new FilesService(
     renderer,
     pool,
-    new FairScheduler(2, 10),
+    new FairScheduler(2, { total: 10 }),
     new ResourceLoader(storage, 'http://gateway.test'),
     storage,
   );

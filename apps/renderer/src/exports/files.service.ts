@@ -5,7 +5,7 @@ import { fail, type FileFormat, formatUnavailable, ok, type RenderedDesign, type
 import { deadlineSignal } from '@embed/service-runtime';
 import { RenderService } from '../render/render.service';
 import { BrowserPool } from '../browser/browser-pool';
-import { FairScheduler, QueueFullError } from './fair-scheduler';
+import { FairScheduler, QueueFullError } from '../workers/fair-scheduler';
 import { loadDesign, printPdf, screenshotPng } from '../browser/page-capture';
 import { ResourceLoader } from '../sandbox/resource-loader';
 import { sandboxRequests } from '../sandbox/sandboxed-page';
@@ -36,7 +36,7 @@ export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
     // Every resource the page loads listens for the deadline.
     setMaxListeners(200, signal);
     if (!isStorageKey(storageKey)) return fail(400, 'request_invalid', 'storageKey is not a storage key');
-    const rendered = await this.renderer.render(render, deadline);
+    const rendered = await this.renderer.render({ ...render, tenant }, deadline);
     if (!rendered.ok) return rendered;
     const unavailable = formatUnavailable(rendered.value.mode, format);
     if (unavailable) return unavailable;

@@ -11,6 +11,8 @@ import { testRenderPool } from './testing/test-render-pool';
 // Real worker threads, started on a busy machine.
 jest.setTimeout(60_000);
 
+const T = 'prj_1/test';
+
 const example = (mode: string) =>
   JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
 const value = (reply: RenderDesignReply): RenderedDesign => {
@@ -43,7 +45,7 @@ describe('RenderService', () => {
   afterAll(() => renderer.onModuleDestroy());
 
   it('renders a document of the project mode, merged, on a worker thread', async () => {
-    const result = value(await service.render({ mode: 'email', doc: example('email'), merge: { contact: { first_name: 'Ada' } } }));
+    const result = value(await service.render({ tenant: T, mode: 'email', doc: example('email'), merge: { contact: { first_name: 'Ada' } } }));
     expect(result.subject).toBe('Ada, the spring collection is here');
     expect(result.rendererVersion).toBe(RENDERER_VERSION);
     expect(result.mergeTags).toEqual(['{{preferences_url}}', '{{unsubscribe_url}}']);
@@ -52,37 +54,37 @@ describe('RenderService', () => {
 
   it('lays a document out once and merges each request on the cached layout', async () => {
     const doc = example('page');
-    const first = value(await service.render({ mode: 'page', doc, designId: 'D1' }));
+    const first = value(await service.render({ tenant: T, mode: 'page', doc, designId: 'D1' }));
     const size = cache.size;
     const laidOut = cache.get(LayoutCache.key(doc, 'D1'));
     expect(laidOut).toBeDefined();
-    const second = value(await service.render({ mode: 'page', doc: example('page'), designId: 'D1' }));
+    const second = value(await service.render({ tenant: T, mode: 'page', doc: example('page'), designId: 'D1' }));
     expect(cache.size).toBe(size);
     // The same object: the worker merged the layout it was sent and made none to store.
     expect(cache.get(LayoutCache.key(doc, 'D1'))).toBe(laidOut);
     expect(second).toEqual(first);
-    value(await service.render({ mode: 'page', doc, designId: 'D2' }));
+    value(await service.render({ tenant: T, mode: 'page', doc, designId: 'D2' }));
     expect(cache.size).toBe(size + 1);
   });
 
   it('answers design_invalid naming the path, and mode_unavailable for a valid document of another mode', async () => {
     const broken = example('email');
     broken.body.rows[0].columns[0].blocks[0].href = 'javascript:alert(1)';
-    const invalid = await service.render({ mode: 'email', doc: broken });
+    const invalid = await service.render({ tenant: T, mode: 'email', doc: broken });
     expect(invalid).toMatchObject({ ok: false, error: { status: 400, code: 'design_invalid' } });
     expect(!invalid.ok && invalid.error.message).toContain('$.body.rows[0].columns[0].blocks[0].href is not an allowed address');
-    expect(await service.render({ mode: 'email', doc: example('popup') })).toEqual({
+    expect(await service.render({ tenant: T, mode: 'email', doc: example('popup') })).toEqual({
       ok: false,
       error: { status: 409, code: 'mode_unavailable', message: 'this is a popup design and the project makes email designs' },
     });
   });
 
   it('refuses a malformed request, naming the field', async () => {
-    expect(await service.render({ mode: 'email', doc: {}, merge: { contact: { a: 1 } } })).toEqual({
+    expect(await service.render({ tenant: T, mode: 'email', doc: {}, merge: { contact: { a: 1 } } })).toEqual({
       ok: false,
       error: { status: 400, code: 'request_invalid', message: 'merge.contact.a must be string' },
     });
-    expect(await service.render({ mode: 'email', doc: {}, extra: true })).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
+    expect(await service.render({ tenant: T, mode: 'email', doc: {}, extra: true })).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
     expect(await service.render(null)).toMatchObject({ ok: false, error: { code: 'request_invalid' } });
   });
 
@@ -92,23 +94,24 @@ describe('RenderService', () => {
   it('renders an html block nested deeper than mrml’s stack as its text, with a warning, and the next render works', async () => {
     const deep = example('email');
     deep.body.rows[1].columns[0].blocks.push({ id: 'deep', type: 'html', html: `${'<div>'.repeat(14_000)}deep` });
-    const rendered = value(await service.render({ mode: 'email', doc: deep }));
+    const rendered = value(await service.render({ tenant: T, mode: 'email', doc: deep }));
     expect(rendered.warnings).toContainEqual(expect.stringContaining('nested deeper than 500 levels, kept as its text'));
     expect(rendered.html).toContain('deep');
-    expect(value(await service.render({ mode: 'email', doc: example('email') })).subject).toContain('spring collection');
+    expect(value(await service.render({ tenant: T, mode: 'email', doc: example('email') })).subject).toContain('spring collection');
   });
 
   it('stops a render past the time limit and answers 422 design_too_complex; the next render works on a new worker', async () => {
     const before = workers.threadIds;
     const started = Date.now();
-    const reply = await service.render({ mode: 'email', doc: heavyDesign(), merge: { contact: { id: '42' } } });
+    const reply = await service.render({ tenant: T, mode: 'email', doc: heavyDesign(), merge: { contact: { id: '42' } } });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(reply).toEqual({
       ok: false,
       error: { status: 422, code: 'design_too_complex', message: expect.stringContaining('this design is too complex to render within the limits: its render ran past the 1000 ms') },
     });
-    expect(value(await service.render({ mode: 'email', doc: example('email') })).subject).toContain('spring collection');
-    expect(workers.threadIds).toHaveLength(2);
+    expect(value(await service.render({ tenant: T, mode: 'email', doc: example('email') })).subject).toContain('spring collection');
+    // Two threads for renders and the spare.
+    expect(workers.threadIds).toHaveLength(3);
     expect(workers.threadIds.filter((id) => !before.includes(id))).toHaveLength(1);
   });
 });

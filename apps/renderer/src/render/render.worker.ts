@@ -1,6 +1,7 @@
 import type { EmailDesign } from '@embed/design-document';
 import { pooledTask } from '../workers/pooled-task';
 import { renderJob } from './render-job';
+import { workerJob } from './worker-job';
 
 /**
  * A small email touching every stage of a render (mrml, the html block's sanitizer, the
@@ -31,5 +32,5 @@ const WARM_UP: EmailDesign = {
 };
 renderJob({ document: WARM_UP, merge: { contact: { name: 'Ada', id: '1' } } });
 
-/** The file each render worker thread loads (RenderPool): layout and merge, off the service's event loop. */
-export default pooledTask(renderJob);
+/** The file each render worker thread loads (RenderPool): layout and merge, and imports, off the service's event loop. */
+export default pooledTask(workerJob);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import { DeadlinePool, NotStartedError, OutOfMemoryError, RanTooLongError } from './deadline-pool';
+import { DeadlinePool, type DeadlinePoolOptions, NotStartedError, OutOfMemoryError, RanTooLongError } from './deadline-pool';
+import { QueueFullError } from './fair-scheduler';
 import type { BusyJob } from './testing/busy.worker';
 import { bundledWorker } from './testing/bundled-worker';
 
@@ -10,8 +11,8 @@ jest.setTimeout(60_000);
 
 const filename = bundledWorker(path.join(__dirname, 'testing/busy.worker.ts'));
 const pools: DeadlinePool<BusyJob, number>[] = [];
-const pool = (options: { threads?: number; limitMs?: number; memoryMb?: number } = {}) => {
-  const made = new DeadlinePool<BusyJob, number>({ filename, threads: 1, limitMs: 1_000, memoryMb: 64, ...options });
+const pool = (options: Partial<Omit<DeadlinePoolOptions, 'filename'>> = {}) => {
+  const made = new DeadlinePool<BusyJob, number>({ filename, threads: 1, limitMs: 1_000, memoryMb: 64, queue: { total: 100 }, ...options });
   pools.push(made);
   return made;
 };
@@ -25,6 +26,9 @@ const timed = async <T>(work: Promise<T>): Promise<{ value?: T; error?: unknown;
   return { ...outcome, ms: Date.now() - started };
 };
 
+/** One tenant's turn, with no deadline: the pool's limit alone. */
+const A = { tenant: 'a' };
+
 beforeAll(() => Logger.overrideLogger(false));
 afterAll(() => Promise.all(pools.map((made) => made.close())));
 
@@ -32,37 +36,42 @@ describe('DeadlinePool', () => {
   it('says when its workers have loaded, and runs a job on a worker thread, not on the caller’s', async () => {
     const workers = pool({ threads: 2 });
     await expect(workers.loaded).resolves.toBeUndefined();
-    const ran = await workers.run({});
+    const ran = await workers.run({}, A);
     expect(ran).not.toBe(threadId);
     expect(ran).toBeGreaterThan(0);
   });
 
-  it('stops a job past its limit, replaces its worker, and runs the next job on the new one', async () => {
+  it('stops a job past its limit, replaces its worker, and runs the next job on the spare at once', async () => {
     const workers = pool({ limitMs: 300 });
-    const before = await workers.run({});
-    const stopped = await timed(workers.run({ busyMs: 60_000 }));
+    await workers.loaded;
+    // One thread for jobs and one spare, kept warm.
+    const before = workers.threadIds;
+    expect(before).toHaveLength(2);
+    const stopped = await timed(workers.run({ busyMs: 60_000 }, A));
     expect(stopped.error).toBeInstanceOf(RanTooLongError);
     expect((stopped.error as RanTooLongError).limitMs).toBe(300);
     expect(stopped.ms).toBeGreaterThanOrEqual(300);
     expect(stopped.ms).toBeLessThan(5_000);
-    const after = await workers.run({});
-    expect(after).not.toBe(before);
-    expect(workers.threadIds).toEqual([after]);
+    const next = await timed(workers.run({}, A));
+    expect(before).toContain(next.value);
+    expect(next.ms).toBeLessThan(1_000);
+    expect(workers.threadIds).toHaveLength(2);
+    expect(workers.threadIds.filter((id) => !before.includes(id))).toHaveLength(1);
   });
 
   it('counts a job’s time from its start, not from when it was queued', async () => {
     const workers = pool({ limitMs: 1_500 });
-    await workers.run({});
+    await workers.run({}, A);
     // One worker: the second job waits about a second for the first, then runs its own second.
-    const [first, second] = await Promise.all([workers.run({ busyMs: 1_000 }), timed(workers.run({ busyMs: 1_000 }))]);
+    const [first, second] = await Promise.all([workers.run({ busyMs: 1_000 }, A), timed(workers.run({ busyMs: 1_000 }, A))]);
     expect(second.value).toBe(first);
     expect(second.ms).toBeGreaterThan(1_500);
   });
 
   it('gives a job no more than what is left of its deadline', async () => {
     const workers = pool({ limitMs: 30_000 });
-    await workers.run({});
-    const stopped = await timed(workers.run({ busyMs: 60_000 }, Date.now() + 400));
+    await workers.run({}, A);
+    const stopped = await timed(workers.run({ busyMs: 60_000 }, { tenant: 'a', deadline: Date.now() + 400 }));
     expect(stopped.error).toBeInstanceOf(RanTooLongError);
     expect((stopped.error as RanTooLongError).limitMs).toBeLessThanOrEqual(400);
     expect(stopped.ms).toBeLessThan(5_000);
@@ -70,9 +79,9 @@ describe('DeadlinePool', () => {
 
   it('takes a job that is still waiting for a worker at its deadline out of the queue, unrun', async () => {
     const workers = pool({ limitMs: 10_000 });
-    await workers.run({});
-    const busy = workers.run({ busyMs: 1_500 });
-    const waiting = await timed(workers.run({ fail: 'it ran' }, Date.now() + 200));
+    await workers.run({}, A);
+    const busy = workers.run({ busyMs: 1_500 }, A);
+    const waiting = await timed(workers.run({ fail: 'it ran' }, { tenant: 'a', deadline: Date.now() + 200 }));
     expect(waiting.error).toBeInstanceOf(NotStartedError);
     expect(waiting.ms).toBeLessThan(1_500);
     await expect(busy).resolves.toBeGreaterThan(0);
@@ -80,27 +89,50 @@ describe('DeadlinePool', () => {
 
   it('stops a job that needs more memory than a worker has, and goes on with a new worker', async () => {
     const workers = pool({ memoryMb: 32, limitMs: 30_000 });
-    const before = await workers.run({});
-    await expect(workers.run({ exhaustMemory: true })).rejects.toEqual(new OutOfMemoryError(32));
-    const after = await workers.run({});
+    const before = await workers.run({}, A);
+    await expect(workers.run({ exhaustMemory: true }, A)).rejects.toEqual(new OutOfMemoryError(32));
+    const after = await workers.run({}, A);
     expect(after).not.toBe(before);
   });
 
   it('hands on the error a job throws, and replaces its worker, whose state may be broken', async () => {
     const workers = pool({ threads: 2 });
-    await Promise.all([workers.run({}), workers.run({})]);
+    await workers.loaded;
     const before = workers.threadIds;
-    await expect(workers.run({ fail: 'no layout' })).rejects.toThrow(new Error('no layout'));
-    // The other jobs go on, on the worker left and on the new one.
-    const ran = await Promise.all([workers.run({ busyMs: 300 }), workers.run({ busyMs: 300 })]);
+    await expect(workers.run({ fail: 'no layout' }, A)).rejects.toThrow(new Error('no layout'));
+    // The other jobs go on, side by side, and the failed worker has been replaced.
+    const ran = await Promise.all([workers.run({ busyMs: 300 }, A), workers.run({ busyMs: 300 }, A)]);
     expect(new Set(ran).size).toBe(2);
-    expect(ran.filter((id) => !before.includes(id))).toHaveLength(1);
+    expect(workers.threadIds).toHaveLength(3);
+    expect(workers.threadIds.filter((id) => !before.includes(id))).toHaveLength(1);
   });
 
   it('runs jobs side by side on its threads', async () => {
     const workers = pool({ threads: 2 });
-    await Promise.all([workers.run({}), workers.run({})]);
-    const ran = await Promise.all([workers.run({ busyMs: 300 }), workers.run({ busyMs: 300 })]);
+    await Promise.all([workers.run({}, A), workers.run({}, A)]);
+    const ran = await Promise.all([workers.run({ busyMs: 300 }, A), workers.run({ busyMs: 300 }, A)]);
     expect(new Set(ran).size).toBe(2);
+  });
+
+  it('takes waiting jobs from each tenant in turn: a stream of jobs that each run to the limit holds another tenant’s job back by one', async () => {
+    const workers = pool({ limitMs: 300 });
+    await workers.run({}, A);
+    const ended: string[] = [];
+    const ending = (name: string, job: Promise<number>) => job.then(() => ended.push(name), () => ended.push(name));
+    // a's stream: five jobs that are each stopped at 300 ms, on the one worker; then b's quick job.
+    const stream = Array.from({ length: 5 }, (_, n) => ending(`a${n + 1}`, workers.run({ busyMs: 60_000 }, A)));
+    const other = timed(ending('b', workers.run({}, { tenant: 'b' })));
+    await Promise.all([...stream, other]);
+    // First come, first served, b would end last, after five stopped jobs.
+    expect(ended.slice(0, 2)).toEqual(['a1', 'b']);
+  });
+
+  it('refuses a tenant’s job past its bound of waiting jobs, and still queues another tenant’s', async () => {
+    const workers = pool({ limitMs: 10_000, queue: { total: 10, perTenant: 1 } });
+    await workers.run({}, A);
+    const busy = workers.run({ busyMs: 500 }, A);
+    const waiting = workers.run({}, A);
+    await expect(workers.run({}, A)).rejects.toEqual(new QueueFullError(1, true));
+    await expect(Promise.all([busy, waiting, workers.run({}, { tenant: 'b' })])).resolves.toHaveLength(3);
   });
 });

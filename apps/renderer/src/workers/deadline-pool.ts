@@ -3,17 +3,26 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
+import { FairScheduler, QueueFullError, type QueueLimits } from './fair-scheduler';
 import type { PooledTask, TaskReport } from './pooled-task';
 
 export interface DeadlinePoolOptions {
   /** The worker file: it exports, as its default, a function made by pooledTask (pooled-task.ts). */
   filename: string;
-  /** Workers kept running, each ready for a job; jobs beyond them wait in turn. */
+  /** Jobs run at once, each on its own worker; jobs beyond them wait in turn. One more worker is kept warm as a spare. */
   threads: number;
   /** The longest a job may run once a worker has started it. */
   limitMs: number;
   /** The heap a worker may grow to; a job that needs more is stopped with its worker. */
   memoryMb: number;
+  /** Jobs that may wait for a worker, in all and of one tenant; past either, QueueFullError (fair-scheduler.ts). */
+  queue: QueueLimits;
+}
+
+/** Whose job it is (waiting jobs are taken from each tenant in turn) and when its caller stops waiting (epoch milliseconds; none: the limit alone). */
+export interface JobTurn {
+  tenant: string;
+  deadline?: number;
 }
 
 /** The job ran past the time it was given; its worker was stopped and replaced. */
@@ -48,13 +57,17 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  * when a worker starts it (time waiting for a worker is not its fault) and never past the
  * caller's deadline. A job past it cannot be interrupted in its thread, so the thread is
  * terminated (piscina does so for an aborted running task and starts a new worker); the
- * job is answered RanTooLongError. A job still waiting at the deadline is taken out of
+ * job is answered RanTooLongError. Jobs wait for a worker in a FairScheduler, which takes
+ * them from each tenant in turn: one tenant's stream of jobs that each run to the limit
+ * holds another tenant's job back by one job at most, not by the whole stream. A job still waiting at the deadline is taken out of
  * the queue: NotStartedError. A job that throws is answered its error, and its worker is
  * replaced too (pooled-task.ts).
  */
 export class DeadlinePool<J, R> {
   private readonly logger = new Logger(DeadlinePool.name);
   private readonly pool: Piscina<PooledTask<J>, R | undefined>;
+  /** Hands piscina no more jobs than it has workers, so that no job waits in its first-come queue. */
+  private readonly turns: FairScheduler;
   /** Resolves once the first workers have loaded their file (each answers its null task only then): for readiness. */
   readonly loaded: Promise<void>;
   /** Every worker thread until it has ended, those stopped under a job included. */
@@ -63,14 +76,17 @@ export class DeadlinePool<J, R> {
   constructor(private readonly options: DeadlinePoolOptions) {
     this.pool = new Piscina({
       filename: options.filename,
-      minThreads: options.threads,
-      maxThreads: options.threads,
+      // One spare beyond the jobs run at once: the job after one stopped at its limit starts on
+      // it at once, while the stopped one's replacement loads (a second or more on a busy machine).
+      minThreads: options.threads + 1,
+      maxThreads: options.threads + 1,
       idleTimeout: Infinity,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
+    this.turns = new FairScheduler(options.threads, options.queue);
     // A worker that fails with no job on it (its file did not load): said, not thrown into the process.
     this.pool.on('error', (err: unknown) => this.logger.error({ err }, 'a worker failed outside any job'));
-    this.loaded = Promise.all(Array.from({ length: options.threads }, () => this.pool.run(null))).then(() => undefined);
+    this.loaded = Promise.all(Array.from({ length: options.threads + 1 }, () => this.pool.run(null))).then(() => undefined);
     // A worker that cannot load is said by readiness and the 'error' event, not thrown into the process.
     this.loaded.catch(() => {});
     this.pool.on('workerCreate', ({ id }: { id: number }) => {
@@ -81,8 +97,8 @@ export class DeadlinePool<J, R> {
     });
   }
 
-  /** Runs `job` on a worker, within the pool's limit and before `deadline` (epoch milliseconds; none: the limit alone). */
-  async run(job: J, deadline?: number): Promise<R> {
+  /** Runs `job` on a worker in its tenant's turn, within the pool's limit and before the turn's deadline. */
+  async run(job: J, { tenant, deadline }: JobTurn): Promise<R> {
     const stop = new AbortController();
     const { port1: reports, port2 } = new MessageChannel();
     let limitMs: number | undefined;
@@ -95,8 +111,10 @@ export class DeadlinePool<J, R> {
       timer = setTimeout(() => stop.abort(), limitMs);
     });
     try {
-      return (await this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] })) as R;
+      const task = () => this.pool.run({ job, report: port2 }, { signal: stop.signal, transferList: [port2] }) as Promise<R>;
+      return await this.turns.run(tenant, stop.signal, task);
     } catch (error) {
+      if (error instanceof QueueFullError) throw error;
       if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : new RanTooLongError(limitMs);
       if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);
       // A job that threw ended its worker (pooled-task.ts) after reporting why; the report may come a turn after the exit.

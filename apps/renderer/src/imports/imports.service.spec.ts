@@ -1,0 +1,45 @@
+import { IMPORT_DESIGN_SUBJECT, type ImportDesignReply } from '@embed/contracts';
+import { answering } from '@embed/service-runtime';
+import { testRenderPool } from '../render/testing/test-render-pool';
+import { importReply } from './import-reply';
+import { ImportsService } from './imports.service';
+
+// Real worker threads, started on a busy machine.
+jest.setTimeout(60_000);
+
+const TENANT = 'prj_1/test';
+const section = '<mj-section><mj-column><mj-text>Hello <a href="https://example.com/x">*|FNAME|*</a></mj-text><mj-image src="https://example.com/a.png" /></mj-column></mj-section>';
+const mjml = (sections: number) => `<mjml><mj-body>${section.repeat(sections)}</mj-body></mjml>`;
+
+describe('ImportsService', () => {
+  // A limit that a small import keeps and one of 3,000 sections (450 KB, some 200 ms of conversion) does not.
+  const workers = testRenderPool({ threads: 1, limitMs: 50 });
+  const imports = new ImportsService(workers);
+  const service = { import: answering(IMPORT_DESIGN_SUBJECT, (request, context) => imports.import(request, context.deadline)) as (payload: unknown) => Promise<ImportDesignReply> };
+  afterAll(() => workers.close());
+
+  it('converts on a render worker, answering what the converter answers', async () => {
+    await workers.loaded;
+    const request = { mode: 'email' as const, format: 'mjml' as const, source: mjml(2), mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } };
+    const reply = await service.import({ tenant: TENANT, ...request });
+    expect(reply.ok).toBe(true);
+    expect(reply).toEqual(importReply(request));
+    expect(await service.import({ tenant: TENANT, mode: 'email', format: 'unlayer', source: 42 })).toMatchObject({ ok: false, error: { status: 422, code: 'source_unreadable' } });
+  });
+
+  it('stops an import past the time limit with 422 design_too_complex; the next import works on a new worker', async () => {
+    const before = workers.threadIds;
+    const reply = await service.import({ tenant: TENANT, mode: 'email', format: 'mjml', source: mjml(3_000) });
+    expect(reply).toEqual({
+      ok: false,
+      error: { status: 422, code: 'design_too_complex', message: expect.stringContaining('this source is too complex to import within the limits: its import ran past the 50 ms it may take') },
+    });
+    expect((await service.import({ tenant: TENANT, mode: 'page', format: 'mjml', source: mjml(1) })).ok).toBe(true);
+    expect(workers.threadIds).not.toEqual(before);
+  });
+
+  it('takes a request without a tenant (a caller of the release before) in a turn of its own, and refuses a malformed one naming the field', async () => {
+    expect((await service.import({ mode: 'email', format: 'mjml', source: mjml(1) })).ok).toBe(true);
+    expect(await service.import({ tenant: '', mode: 'email', format: 'mjml', source: mjml(1) })).toMatchObject({ ok: false, error: { status: 400, code: 'request_invalid', message: expect.stringContaining('tenant') } });
+  });
+});
