@@ -1,5 +1,7 @@
-import type { ExportFormat, ExportSource } from './designs';
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { EXPORT_FORMATS, EXPORT_SOURCES } from './designs';
 import type { Environment } from './domain';
+import { DesignIdSchema, EnvironmentSchema, OneOf, Strict, TimeSchema, UserIdSchema } from './schema';
 
 /** Event kinds a webhook can subscribe to (spec section 6); `ping` is always sent. */
 export const SUBSCRIBABLE_EVENTS = ['design.saved', 'design.deleted', 'export.created', 'user.erased'] as const;
@@ -18,14 +20,48 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
   data: D;
 }
 
-/** `data` of each event kind (spec section 6): what the service sends and the integrators' client reads. */
-export interface WebhookEventData {
-  'design.saved': { designId: string; userId: string; revision: number };
-  'design.deleted': { designId: string; userId: string };
-  'export.created': { exportId: string; designId: string; userId: string; revision: number; source: ExportSource; format: ExportFormat };
-  'user.erased': { userId: string };
-  ping: { message: string };
-}
+/**
+ * `data` of each event kind (spec section 6), defined once: the repositories that write an
+ * event take its type, the OpenAPI document shows its schema, and the integrators' client
+ * re-exports the type to read it.
+ */
+export const WEBHOOK_EVENT_DATA = {
+  'design.saved': Strict({ designId: DesignIdSchema, userId: UserIdSchema, revision: Type.Integer({ minimum: 0 }) }),
+  'design.deleted': Strict({ designId: DesignIdSchema, userId: UserIdSchema }),
+  'export.created': Strict({
+    exportId: Type.String(),
+    designId: DesignIdSchema,
+    userId: UserIdSchema,
+    revision: Type.Integer({ minimum: 0 }),
+    source: OneOf(EXPORT_SOURCES),
+    format: OneOf(EXPORT_FORMATS),
+  }),
+  'user.erased': Strict({ userId: UserIdSchema }),
+  ping: Strict({ message: Type.String() }),
+} satisfies Record<WebhookEventType, TObject>;
+
+export type WebhookEventData = { [K in WebhookEventType]: Static<(typeof WEBHOOK_EVENT_DATA)[K]> };
+
+/** The schema name of a kind's body: `design.saved` -> `DesignSavedEvent`. */
+export const eventSchemaName = (kind: WebhookEventType) =>
+  `${kind
+    .split('.')
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('')}Event`;
+
+/** The whole body of a delivery of one kind, for the OpenAPI document's webhooks. */
+export const webhookEventSchema = (kind: WebhookEventType) =>
+  Strict(
+    {
+      id: Type.String({ description: 'The delivery’s id: the same on every retry, with the same body byte for byte. Skip ids already handled.' }),
+      type: Type.Literal(kind),
+      createdAt: TimeSchema,
+      projectId: Type.String(),
+      environment: { ...EnvironmentSchema, description: 'A project has one webhook, which gets both environments’ events.' } as typeof EnvironmentSchema,
+      data: WEBHOOK_EVENT_DATA[kind],
+    },
+    { title: eventSchemaName(kind) },
+  );
 
 /** A webhook's body, narrowed by `type`. `id` is the delivery's: a retry has the same, so skip ids already handled. */
 export type WebhookEvent = {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertBeforeDeadline, type PersonScope, type RequestContext, type TenantScope, waitAllowedMs } from '@embed/contracts';
+import { assertBeforeDeadline, type PersonScope, type RequestContext, type TenantScope, waitAllowedMs, type WebhookEventData } from '@embed/contracts';
 import { newId } from '../ids';
 import { outboxRequestContext } from '../outbox/outbox-events';
 import { personLock } from '../people/people.repository';
@@ -122,8 +122,9 @@ export class ErasureRepository {
       await releasePersonUsage(tx, target);
       await tx.person.delete({ where: { id: target.personId } });
       // No personId: the event outlives the person and must not be taken for their data.
+      const data: WebhookEventData['user.erased'] = { userId: person.externalId };
       await tx.outboxEvent.create({
-        data: { id: newId('evt'), projectId: target.projectId, environment: target.environment, type: 'user.erased', data: { userId: person.externalId }, ...outboxRequestContext(context) },
+        data: { id: newId('evt'), projectId: target.projectId, environment: target.environment, type: 'user.erased', data, ...outboxRequestContext(context) },
       });
       await tx.erasureLedgerEntry.upsert({ where: { key: ledger.key }, create: ledger, update: {} });
       return true;

@@ -1,20 +1,21 @@
 import type { Prisma } from '@prisma/client';
-import type { RequestContext, SubscribableEvent } from '@embed/contracts';
+import type { RequestContext, SubscribableEvent, WebhookEventData } from '@embed/contracts';
 import { newId } from '../ids';
 import type { KnownPerson } from '../people/people.repository';
 
 /**
  * Writes one event about a person's design to the transactional outbox, inside the
  * caller's transaction, so the event exists exactly when the change does. `data` is the
- * webhook's `data` object (spec §6); the dispatcher delivers it later. The event keeps
+ * webhook's `data` object of its kind, typed by the registry (WebhookEventData, spec §6);
+ * the dispatcher delivers it later. The event keeps
  * the id and trace of the request that made it (see `outboxRequestContext`).
  */
-export async function addOutboxEvent(
+export async function addOutboxEvent<K extends Exclude<SubscribableEvent, 'user.erased'>>(
   tx: Prisma.TransactionClient,
   person: KnownPerson,
-  type: Exclude<SubscribableEvent, 'user.erased'>,
+  type: K,
   designId: string,
-  data: Record<string, string | number>,
+  data: WebhookEventData[K],
   context: RequestContext | undefined,
 ): Promise<void> {
   await tx.outboxEvent.create({
