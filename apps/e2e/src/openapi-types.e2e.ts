@@ -2,7 +2,7 @@
 // document with openapi-typescript, and a program that makes every call the README's
 // integrators section shows and reads the fields it reads, type-checked against them.
 // The program also holds the generated types to the code's own (the contract types the
-// services answer with, the gateway's request DTOs, the client's webhook events), so a
+// services answer with, the gateway's request schemas, the client's webhook events), so a
 // document that drifts from the code fails here as surely as a README that drifts from it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,7 @@ const PROGRAM = `
 import type { components, paths, webhooks } from './openapi';
 import type { Design, DesignList, DesignSummary, FileExport, HtmlExport, MintedToken, RenderedDesign, RestorePointList } from '@embed/contracts';
 import type { WebhookEvent } from '@embed/node-client';
-import type { CreateTokenDto } from '${repoRoot}/apps/gateway/src/embed/dto/create-token.dto';
-import type { ExportDto } from '${repoRoot}/apps/gateway/src/embed/dto/export.dto';
-import type { RenderDto } from '${repoRoot}/apps/gateway/src/embed/dto/render.dto';
+import type { CreateTokenBody, ExportBody, RenderBody } from '@embed/contracts';
 
 // ---- What the code says and what the document says agree -------------------------------
 type Schemas = components['schemas'];
@@ -33,11 +31,11 @@ const answers: [
   Agree<RestorePointList, Schemas['RestorePointList']>, Agree<RenderedDesign, Schemas['Rendered']>,
   Agree<Omit<HtmlExport, 'format'>, Omit<Schemas['HtmlExport'], 'format'>>, Agree<FileExport, Schemas['FileExport']>,
 ] = [true, true, true, true, true, true, true, true, true];
-// What a generated client sends is what the validated DTO takes, field for field.
+// What a generated client sends is what the gateway's input schema takes, field for field.
 const requests: [
-  Agree<Schemas['CreateTokenDto'], CreateTokenDto>, SameRequired<Schemas['CreateTokenDto'], CreateTokenDto>,
-  Agree<Schemas['ExportDto'], ExportDto>, SameRequired<Schemas['ExportDto'], ExportDto>,
-  Agree<Schemas['RenderDto'], RenderDto>, SameRequired<Schemas['RenderDto'], RenderDto>,
+  Agree<Schemas['CreateTokenDto'], CreateTokenBody>, SameRequired<Schemas['CreateTokenDto'], CreateTokenBody>,
+  Agree<Schemas['ExportDto'], ExportBody>, SameRequired<Schemas['ExportDto'], ExportBody>,
+  Agree<Schemas['RenderDto'], RenderBody>, SameRequired<Schemas['RenderDto'], RenderBody>,
 ] = [true, true, true, true, true, true];
 // Every webhook the client library parses is one the document describes, and the other way round.
 type Delivery = { [K in keyof webhooks]: NonNullable<webhooks[K]['post']>['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never }[keyof webhooks];

@@ -9,7 +9,6 @@ import { GatewayModule, gatewaySpecs } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { createHttpAdapter } from './http/fastify';
 import { RouteTable } from './http/route-table';
-import { createValidationPipe } from './http/validation';
 
 async function main() {
   const config = loadConfigOrExit(gatewaySpecs);
@@ -18,7 +17,6 @@ async function main() {
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config), adapter, { bufferLogs: true });
   registerEditorCors(adapter.getInstance(), app.get(EditorSites));
   app.useGlobalFilters(new ApiExceptionFilter(routes));
-  app.useGlobalPipes(createValidationPipe());
   finishSetup(app, config.SHUTDOWN_GRACE_MS);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   // Readiness of its dependencies is the public /readyz; the ops port serves metrics and liveness.

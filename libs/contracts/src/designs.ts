@@ -80,17 +80,18 @@ export interface DesignList {
 }
 
 const summaryFields = {
-  id: Type.String(),
+  id: DesignIdSchema,
   name: Type.String(),
   mode: DesignModeSchema,
   revision: Type.Integer({ minimum: 0 }),
   createdAt: TimeSchema,
   updatedAt: TimeSchema,
 };
+export const DesignSummarySchema = describing<DesignSummary>()(Strict(summaryFields, { title: 'DesignSummary' }));
 export const DesignSchema = describing<Design>()(Strict({ ...summaryFields, doc: DesignDocumentSchema }));
 export const StoredDesignSchema = describing<StoredDesign>()(Strict({ ...summaryFields, docJson: Type.String() }));
 export const DesignListSchema = describing<DesignList>()(
-  Strict({ designs: Type.Array(Strict(summaryFields)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+  Strict({ designs: Type.Array(DesignSummarySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );
 
 /** A revision the design can go back to, without its document. */
@@ -118,10 +119,17 @@ export interface RestorePointList {
 }
 
 const restorePointFields = { revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, autosave: Type.Boolean() };
+export const RestorePointSummarySchema = describing<RestorePointSummary>()(Strict(restorePointFields, { title: 'RestorePointSummary' }));
+export const RestorePointSchema = describing<RestorePoint>()(Strict({ ...restorePointFields, doc: DesignDocumentSchema }));
 export const StoredRestorePointSchema = describing<StoredRestorePoint>()(Strict({ ...restorePointFields, docJson: Type.String() }));
 export const RestorePointListSchema = describing<RestorePointList>()(
-  Strict({ revisions: Type.Array(Strict(restorePointFields)), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
+  Strict({ revisions: Type.Array(RestorePointSummarySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );
+
+/** The site a token is for (spec 4.1), as sent: the gateway normalises it (scheme://host[:port]). */
+export const OriginSchema = Type.String({ minLength: 1, maxLength: 2048 });
+/** How long a token lives (spec 4.1), in seconds. */
+export const TokenTtlSchema = Type.Integer({ minimum: 60, maximum: 900 });
 
 export const MintTokenRequestSchema = Strict({
   scope: TenantScopeSchema,
@@ -129,8 +137,8 @@ export const MintTokenRequestSchema = Strict({
   keyId: Type.String({ minLength: 1, maxLength: 64 }),
   userId: UserIdSchema,
   /** Already normalised by the gateway (scheme://host[:port]). */
-  origin: Type.String({ minLength: 1, maxLength: 2048 }),
-  ttlSeconds: Type.Integer({ minimum: 60, maximum: 900 }),
+  origin: OriginSchema,
+  ttlSeconds: TokenTtlSchema,
   /** Absent from a gateway of an earlier release: an edit token, as every token was. */
   access: Type.Optional(TokenAccessSchema),
 });
@@ -194,6 +202,16 @@ export const JournalKeySchema = describing<JournalKey>()(Strict({ journalKey: Ty
  * the project's mode, what the token allows, and the person's journal key.
  */
 export interface EditorSessionInfo extends JournalKey, Pick<EditorSession, 'mode' | 'access'> {}
+export const EditorSessionInfoSchema = describing<EditorSessionInfo>()(
+  Strict({
+    mode: DesignModeSchema,
+    access: TokenAccessSchema,
+    journalKey: Type.String({
+      pattern: JOURNAL_KEY_PATTERN,
+      description: 'The person’s journal key: 32 random bytes, base64url. The SDK encrypts what it keeps in the browser with it; erasure drops it.',
+    }),
+  }),
+);
 
 export const ListDesignsRequestSchema = Strict({
   person: PersonScopeSchema,
@@ -246,6 +264,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Who asked for an export: the integrator's server (spec 4.4) or the editor (contracts §3). */
 export const EXPORT_SOURCES = ['server', 'editor'] as const;
 export type ExportSource = (typeof EXPORT_SOURCES)[number];
+/** What the server API exports (spec 4.4): every format but the editor's `text`. */
+export const SERVER_EXPORT_FORMATS = ['html', 'zip', 'pdf', 'png'] as const satisfies readonly ExportFormat[];
 
 export const ExportDesignRequestSchema = Strict(
   {
@@ -260,7 +280,7 @@ export const ExportDesignRequestSchema = Strict(
   {
     // The server API has no plain-text format: only the editor exports `text`.
     if: { properties: { source: { const: 'server' } } },
-    then: { properties: { format: { enum: EXPORT_FORMATS.filter((format) => format !== 'text') } } },
+    then: { properties: { format: { enum: SERVER_EXPORT_FORMATS } } },
   },
 );
 export type ExportDesignRequest = Static<typeof ExportDesignRequestSchema>;
@@ -275,5 +295,5 @@ export interface HtmlExport extends RenderedDesign {
   revision: number;
 }
 export const HtmlExportSchema = describing<HtmlExport>()(
-  Strict({ exportId: Type.String(), designId: Type.String(), revision: Type.Integer({ minimum: 0 }), ...RenderedFields }),
+  Strict({ exportId: Type.String(), designId: DesignIdSchema, revision: Type.Integer({ minimum: 0 }), ...RenderedFields }),
 );

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode } from './domain';
 import { fail, type ServiceReply } from './errors';
 import { RenderDesignRequestSchema, TenantSchema } from './render';
-import { describing, DesignModeSchema, OneOf, ReplySchema, Strict, TimeSchema } from './schema';
+import { AnyObject, describing, DesignIdSchema, DesignModeSchema, OneOf, ReplySchema, Strict, TimeSchema } from './schema';
 
 /**
  * Request-reply subject of the renderer's queue group: make a file of a design and store
@@ -74,17 +74,17 @@ export interface FileExport {
 export const FileExportSchema = describing<FileExport>()(
   Strict({
     exportId: Type.String(),
-    designId: Type.String(),
+    designId: DesignIdSchema,
     revision: Type.Integer({ minimum: 0 }),
     mode: DesignModeSchema,
     format: OneOf(FILE_FORMATS),
-    url: Type.String(),
+    url: Type.String({ format: 'uri' }),
     expiresAt: Type.Union([TimeSchema, Type.Null()]),
     filename: Type.String(),
     bytes: Type.Integer({ minimum: 0 }),
     warnings: Type.Array(Type.String()),
-    design: Type.Unsafe<object>({ type: 'object' }),
-  }),
+    design: AnyObject<object>(),
+  }, { title: 'FileExport' }),
 );
 
 export const RenderFileReplySchema = ReplySchema(RenderedFileSchema);

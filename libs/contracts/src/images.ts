@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { PersonScopeSchema, Strict } from './schema';
+import { describing, PersonScopeSchema, Strict } from './schema';
 
 /** Uploaded images up to 5 MB (contracts §3); larger ones are answered 413. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -23,7 +23,7 @@ export type StoreImageRequest = Static<typeof StoreImageRequestSchema>;
 export interface ImageUpload {
   url: string;
 }
-export const ImageUploadSchema = Strict({ url: Type.String() });
+export const ImageUploadSchema = describing<ImageUpload>()(Strict({ url: Type.String({ format: 'uri' }) }));
 
 /**
  * Uploaded images up to this many pixels (width times height, read from the header):

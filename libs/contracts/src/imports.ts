@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ServiceReply } from './errors';
 import { TenantSchema } from './render';
-import { describing, DesignModeSchema, OneOf, ReplySchema, Strict } from './schema';
+import { AnyObject, describing, DesignModeSchema, OneOf, ReplySchema, Strict } from './schema';
 
 /** Another editor's design made into one of ours (contracts §8): pure work, done by the renderer's replicas. */
 export const IMPORT_DESIGN_SUBJECT = 'render.import.v1';
@@ -46,7 +46,13 @@ export interface ImportedDesign {
 }
 
 export const ImportedDesignSchema = describing<ImportedDesign>()(
-  Strict({ design: Type.Unsafe<object>({ type: 'object' }), warnings: Type.Array(Strict({ path: Type.String(), message: Type.String() })) }),
+  Strict({
+    design: AnyObject<object>({ description: 'A design document of the project’s mode, valid by our schema; nothing is stored.' }),
+    warnings: Type.Array(Strict({ path: Type.String(), message: Type.String() }), {
+      description:
+        'What was lost or changed, each at its place in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path in MJML (`mjml > mj-body > mj-section[2]`).',
+    }),
+  }),
 );
 export type ImportDesignReply = ServiceReply<ImportedDesign>;
 export const ImportDesignReplySchema = ReplySchema(ImportedDesignSchema);

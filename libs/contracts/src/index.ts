@@ -18,3 +18,5 @@ export * from './schema';
 export * from './ids';
 export * from './messages';
 export * from './message-check';
+export * from './http-inputs';
+export * from './http-answers';

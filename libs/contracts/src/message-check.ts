@@ -2,24 +2,39 @@ import type { TSchema } from '@sinclair/typebox';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { fail, ok, type ServiceReply } from './errors';
 import { MESSAGES, type RequestOf, type Subject } from './messages';
+import { DESIGN_ID_PATTERN } from './ids';
 import { isMergeUrl, MERGE_URL_MEANING } from './render';
 
 // A receiver never trusts its sender's validation: every payload is checked on arrival.
-const ajv = new Ajv2020({ allErrors: false, strict: true, formats: { uri: isMergeUrl } });
+const options = { allErrors: false, strict: true, formats: { uri: isMergeUrl } } as const;
+const ajv = new Ajv2020(options);
+// HTTP path parameters and queries are text: there a number is read from its digits (`?limit=20`).
+const textAjv = new Ajv2020({ ...options, coerceTypes: true });
 const checks = new WeakMap<TSchema, ValidateFunction>();
+const textChecks = new WeakMap<TSchema, ValidateFunction>();
 
-/**
- * The check of one schema of the registry, compiled once: a subject's request, or a part
- * of one that the gateway's HTTP bodies share (a Merge, say), so that both check it alike.
- */
-export function schemaCheck(schema: TSchema): ValidateFunction {
-  let check = checks.get(schema);
+function compiled(schema: TSchema, cache: WeakMap<TSchema, ValidateFunction>, compiler: Ajv2020): ValidateFunction {
+  let check = cache.get(schema);
   if (!check) {
-    check = ajv.compile(schema);
-    checks.set(schema, check);
+    check = compiler.compile(schema);
+    cache.set(schema, check);
   }
   return check;
 }
+
+/** The check of one schema of the registry, compiled once: a subject's request, or an HTTP body (http-inputs.ts). */
+export const schemaCheck = (schema: TSchema): ValidateFunction => compiled(schema, checks, ajv);
+
+/**
+ * The check of an HTTP input (http-inputs.ts). `readsText`: the input is the text of a path
+ * or query, whose numbers and booleans it converts in place as it checks them; a JSON body's
+ * types are never converted (a number sent as a string is wrong).
+ */
+export const inputCheck = (schema: TSchema, { readsText }: { readsText: boolean }): ValidateFunction =>
+  readsText ? compiled(schema, textChecks, textAjv) : schemaCheck(schema);
+
+/** What a pattern means, in a refusal's words, where "must match pattern …" would say little. */
+const PATTERN_MEANINGS: Record<string, string> = { [DESIGN_ID_PATTERN.source]: '26 letters and digits' };
 
 /** The dotted path of the field a check refused, under `root` ("merge.contact"). */
 export const refusedField = (error: ErrorObject | undefined, root = ''): string =>
@@ -32,6 +47,8 @@ export const refusedField = (error: ErrorObject | undefined, root = ''): string 
 export function describeRefusal(error: ErrorObject | undefined, root = ''): string {
   const field = refusedField(error, root) || 'payload';
   if (error?.keyword === 'format' && error.params.format === 'uri') return `${field} must be ${MERGE_URL_MEANING}`;
+  const meaning = error?.keyword === 'pattern' ? PATTERN_MEANINGS[String(error.params.pattern)] : undefined;
+  if (meaning) return `${field} must be ${meaning}`;
   const extra = error?.keyword === 'additionalProperties' ? ` "${String(error.params.additionalProperty)}"` : '';
   // A refused key (of a Merge's contact, say) is reported at its object, as ajv does; say it is a key.
   const keys = error?.propertyName === undefined ? '' : ' keys';

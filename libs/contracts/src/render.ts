@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope } from './domain';
 import type { ServiceReply } from './errors';
-import { describing, DesignModeSchema, ReplySchema, Strict } from './schema';
+import { AnyObject, describing, DesignIdSchema, DesignModeSchema, ReplySchema, Strict } from './schema';
 
 /** Request-reply subject of the renderer's queue group: render a design document held by the caller. */
 export const RENDER_DESIGN_SUBJECT = 'render.design.v1';
@@ -49,7 +49,7 @@ export const MergeSchema = describing<RenderMerge>()(
     ),
     unsubscribeUrl: Type.Optional(MergeUrlSchema),
     preferencesUrl: Type.Optional(MergeUrlSchema),
-  }),
+  }, { title: 'Merge' }),
 );
 
 /** Spec: TextOptions. */
@@ -60,7 +60,7 @@ export interface RenderTextOptions {
 }
 
 export const TextOptionsSchema = describing<RenderTextOptions>()(
-  Strict({ links: Type.Optional(Type.Boolean()), images: Type.Optional(Type.Boolean()), preheader: Type.Optional(Type.Boolean()) }),
+  Strict({ links: Type.Optional(Type.Boolean()), images: Type.Optional(Type.Boolean()), preheader: Type.Optional(Type.Boolean()) }, { title: 'TextOptions' }),
 );
 
 /**
@@ -81,7 +81,7 @@ export const RenderDesignRequestSchema = Strict({
   mode: DesignModeSchema,
   /** The design document as the integrator holds it; validated by the renderer (400 design_invalid). */
   doc: Type.Unknown(),
-  designId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  designId: Type.Optional(DesignIdSchema),
   merge: Type.Optional(MergeSchema),
   text: Type.Optional(TextOptionsSchema),
 });
@@ -111,7 +111,7 @@ export interface RenderedDesign {
 }
 
 const HtmlChunksSchema = describing<HtmlChunks>()(
-  Strict({ body: Type.String(), css: Type.String(), js: Type.String(), fonts: Type.Array(Type.String()) }),
+  Strict({ body: Type.String(), css: Type.String(), js: Type.String(), fonts: Type.Array(Type.String()) }, { title: 'HtmlChunks' }),
 );
 
 /** The fields every rendering answers (Rendered, and HtmlExport beside its record's fields). */
@@ -126,7 +126,7 @@ export const RenderedFields = {
   rendererVersion: Type.Integer({ minimum: 1 }),
   bytes: Type.Integer({ minimum: 0 }),
   warnings: Type.Array(Type.String()),
-  design: Type.Unsafe<object>({ type: 'object' }),
+  design: AnyObject<object>(),
 };
 export const RenderedDesignSchema = describing<RenderedDesign>()(Strict(RenderedFields));
 

@@ -15,8 +15,12 @@ export const Strict = <P extends TProperties>(properties: P, options: object = {
 /** One of a list of strings, refused as "must be equal to one of the allowed values". */
 export const OneOf = <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
 
-/** Any JSON object, whose inner structure another check judges (a design document: @embed/design-document). */
-export const AnyObject = <T = Record<string, unknown>>() => Type.Unsafe<T>({ type: 'object' });
+/**
+ * Any JSON object, whose inner structure another check judges (a design document:
+ * @embed/design-document). Open said outright: code generators read a bare `{type: object}`
+ * in the OpenAPI document as an object with no fields.
+ */
+export const AnyObject = <T = Record<string, unknown>>(options: object = {}) => Type.Unsafe<T>({ ...options, type: 'object', additionalProperties: true });
 
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
@@ -37,9 +41,10 @@ export const TenantScopeSchema = Strict({ projectId: Type.String({ minLength: 1,
 /** Spec: User id, the integrator's own id for a person. */
 export const UserIdSchema = Type.String({ minLength: 1, maxLength: 256 });
 /** The person an HTTP request is for, `user` in its body (spec 4.1 and 4.4): their id and nothing else. */
-export const UserRefSchema = Strict({ id: UserIdSchema });
+export const UserRefSchema = Strict({ id: UserIdSchema }, { title: 'UserRef' });
 export type UserRef = Static<typeof UserRefSchema>;
 export const PersonScopeSchema = Strict({ ...TenantScopeSchema.properties, userId: UserIdSchema });
+/** A design id, wherever one travels: an HTTP path or body, a message, a webhook. Refused as "must be 26 letters and digits" (message-check.ts). */
 export const DesignIdSchema = Type.String({ pattern: DESIGN_ID_PATTERN.source });
 export const DesignNameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** Times as the APIs show them: ISO 8601, UTC. */

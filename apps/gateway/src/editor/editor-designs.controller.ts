@@ -1,5 +1,18 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Put } from '@nestjs/common';
 import {
+  type CreateDesignBody,
+  CreateDesignBodySchema,
+  DEFAULT_PAGE_SIZE,
+  type DesignIdParams,
+  DesignIdParamsSchema,
+  type EditorExportBody,
+  EditorExportBodySchema,
+  type ListQuery,
+  ListQuerySchema,
+  type RevisionParams,
+  RevisionParamsSchema,
+  type SaveDesignBody,
+  SaveDesignBodySchema,
   type CreateDesignRequest,
   type Design,
   type DesignList,
@@ -17,12 +30,9 @@ import {
   type SaveDesignRequest,
 } from '@embed/contracts';
 import { Session } from '../auth/request-context';
-import { DEFAULT_PAGE_SIZE, DesignIdParams, ListQuery } from '../embed/dto/common.dto';
+import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls } from '../services/call-service';
-import { CreateDesignDto } from '../embed/dto/create-design.dto';
-import { RevisionParams, SaveDesignDto } from './dto/design-body.dto';
-import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 
@@ -43,14 +53,14 @@ export class EditorDesignsController {
     answers: { 201: 'Design' },
     errors: { 400: ['design_invalid'], 403: ['quota_exceeded'], 409: ['mode_unavailable', 'user_erased'] },
   })
-  create(@Session() session: EditorSession, @Body() body: CreateDesignDto): Promise<Design> {
+  create(@Session() session: EditorSession, @BodyOf(CreateDesignBodySchema) body: CreateDesignBody): Promise<Design> {
     const request: CreateDesignRequest = { person: person(session), mode: session.mode, name: body.name, doc: body.doc };
     return this.services.call(DESIGNS_SUBJECTS.create, request);
   }
 
   @Get()
   @EditorEndpoint('editorRead', { operationId: 'listEditorDesigns', summary: 'The person’s designs, newest first.', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
-  list(@Session() session: EditorSession, @Query() query: ListQuery): Promise<DesignList> {
+  list(@Session() session: EditorSession, @QueryOf(ListQuerySchema) query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = { person: person(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(DESIGNS_SUBJECTS.list, request);
   }
@@ -58,7 +68,7 @@ export class EditorDesignsController {
   @Get(':id')
   @Header('Content-Type', 'application/json; charset=utf-8')
   @EditorEndpoint('editorRead', { operationId: 'getEditorDesign', summary: 'A design with its document.', answers: { 200: 'Design' }, errors: NOT_FOUND })
-  async get(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<string> {
+  async get(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams): Promise<string> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     return designJson(await this.services.call(DESIGNS_SUBJECTS.get, request));
   }
@@ -70,7 +80,7 @@ export class EditorDesignsController {
     answers: { 200: 'Design' },
     errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased', 'revision_conflict'] },
   })
-  save(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: SaveDesignDto): Promise<Design> {
+  save(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @BodyOf(SaveDesignBodySchema) body: SaveDesignBody): Promise<Design> {
     const request: SaveDesignRequest = {
       person: person(session),
       designId: params.id,
@@ -86,7 +96,7 @@ export class EditorDesignsController {
   @Delete(':id')
   @HttpCode(204)
   @EditorEndpoint('editorWrite', { operationId: 'deleteEditorDesign', summary: 'Deletes a design.', answers: { 204: null }, errors: NOT_FOUND })
-  async delete(@Session() session: EditorSession, @Param() params: DesignIdParams): Promise<void> {
+  async delete(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams): Promise<void> {
     const request: DesignRequest = { person: person(session), designId: params.id };
     await this.services.call(DESIGNS_SUBJECTS.delete, request);
   }
@@ -98,7 +108,7 @@ export class EditorDesignsController {
     answers: { 200: 'RestorePointList' },
     errors: NOT_FOUND,
   })
-  revisions(@Session() session: EditorSession, @Param() params: DesignIdParams, @Query() query: ListQuery): Promise<RestorePointList> {
+  revisions(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @QueryOf(ListQuerySchema) query: ListQuery): Promise<RestorePointList> {
     const request: ListRevisionsRequest = { person: person(session), designId: params.id, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(DESIGNS_SUBJECTS.revisions, request);
   }
@@ -111,7 +121,7 @@ export class EditorDesignsController {
     answers: { 200: 'RestorePoint' },
     errors: { 404: ['design_not_found', 'revision_not_found'], 409: ['user_erased'] },
   })
-  async revision(@Session() session: EditorSession, @Param() params: RevisionParams): Promise<string> {
+  async revision(@Session() session: EditorSession, @ParamsOf(RevisionParamsSchema) params: RevisionParams): Promise<string> {
     const request: RevisionRequest = { person: person(session), designId: params.id, revision: params.revision };
     return designJson(await this.services.call(DESIGNS_SUBJECTS.revision, request));
   }
@@ -124,7 +134,7 @@ export class EditorDesignsController {
     answers: { 200: 'Export' },
     errors: { ...NOT_FOUND, 409: ['mode_unavailable', 'user_erased'], 422: ['design_too_complex'] },
   })
-  export(@Session() session: EditorSession, @Param() params: DesignIdParams, @Body() body: EditorExportDto): Promise<HtmlExport | FileExport> {
+  export(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @BodyOf(EditorExportBodySchema) body: EditorExportBody): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = { person: person(session), designId: params.id, format: body.format, source: 'editor' };
     return this.services.call(DESIGNS_SUBJECTS.export, request);
   }

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode } from '@nestjs/common';
-import { type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
+import { Controller, HttpCode } from '@nestjs/common';
+import { type EditorRenderBody, EditorRenderBodySchema, type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
 import { Session } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
-import { EditorRenderDto } from './dto/editor-render.dto';
+import { BodyOf } from '../http/inputs';
 import { EditorEndpoint } from './editor-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 
@@ -22,7 +22,7 @@ export class EditorRenderController {
     answers: { 200: 'Rendered' },
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
-  render(@Session() session: EditorSession, @Body() body: EditorRenderDto): Promise<RenderedDesign> {
+  render(@Session() session: EditorSession, @BodyOf(EditorRenderBodySchema) body: EditorRenderBody): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { tenant: tenantOf(session), mode: session.mode, doc: body.doc, designId: body.designId };
     return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Param } from '@nestjs/common';
-import { DESIGNS_SUBJECTS, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
+import { Controller, HttpCode } from '@nestjs/common';
+import { type DesignIdParams, DesignIdParamsSchema, DESIGNS_SUBJECTS, type ExportBody, ExportBodySchema, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
-import { DesignIdParams } from './dto/common.dto';
-import { ExportDto } from './dto/export.dto';
+import { BodyOf, ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 
@@ -20,7 +19,7 @@ export class ExportsController {
     answers: { 200: 'Export' },
     errors: { 404: ['design_not_found'], 409: ['mode_unavailable', 'user_erased'], 422: ['design_too_complex'] },
   })
-  export(@Key() key: KeyContext, @Param() params: DesignIdParams, @Body() body: ExportDto): Promise<HtmlExport | FileExport> {
+  export(@Key() key: KeyContext, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @BodyOf(ExportBodySchema) body: ExportBody): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = {
       person: { projectId: key.projectId, environment: key.environment, userId: body.user.id },
       designId: params.id,

@@ -1,10 +1,10 @@
-import { Body, Controller, HttpCode } from '@nestjs/common';
-import { IMPORT_DESIGN_SUBJECT, type ImportDesignRequest, type ImportedDesign, tenantOf } from '@embed/contracts';
+import { Controller, HttpCode } from '@nestjs/common';
+import { IMPORT_DESIGN_SUBJECT, type ImportBody, ImportBodySchema, type ImportDesignRequest, type ImportedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
-import { ImportDto } from './dto/import.dto';
+import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 
 @Controller('embed/v1/imports')
@@ -19,7 +19,7 @@ export class ImportsController {
     answers: { 200: 'ImportedDesign' },
     errors: { 422: ['source_unreadable', 'format_unavailable', 'design_too_complex'] },
   })
-  import(@Key() key: KeyContext, @Body() body: ImportDto): Promise<ImportedDesign> {
+  import(@Key() key: KeyContext, @BodyOf(ImportBodySchema) body: ImportBody): Promise<ImportedDesign> {
     const request: ImportDesignRequest = { tenant: tenantOf(key), mode: key.mode, format: body.format, source: body.source, mergeTags: body.mergeTags };
     return this.services.call(IMPORT_DESIGN_SUBJECT, request);
   }

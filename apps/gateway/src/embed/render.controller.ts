@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode } from '@nestjs/common';
-import { RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
+import { Controller, HttpCode } from '@nestjs/common';
+import { type RenderBody, RenderBodySchema, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
-import { RenderDto } from './dto/render.dto';
+import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 
@@ -19,7 +19,7 @@ export class RenderController {
     answers: { 200: 'Rendered' },
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
-  render(@Key() key: KeyContext, @Body() body: RenderDto): Promise<RenderedDesign> {
+  render(@Key() key: KeyContext, @BodyOf(RenderBodySchema) body: RenderBody): Promise<RenderedDesign> {
     const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
     return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }

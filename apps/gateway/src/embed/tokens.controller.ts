@@ -1,11 +1,11 @@
-import { Body, Controller, Header, HttpCode } from '@nestjs/common';
-import { DESIGNS_SUBJECTS, type MintedToken, type MintTokenRequest } from '@embed/contracts';
+import { Controller, Header, HttpCode } from '@nestjs/common';
+import { type CreateTokenBody, CreateTokenBodySchema, DEFAULT_TOKEN_TTL_SECONDS, DESIGNS_SUBJECTS, type MintedToken, type MintTokenRequest } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { normalizeOrigin, OriginError } from '@embed/origin-rules';
 import { Key } from '../auth/request-context';
 import { ApiError } from '../http/api-error';
 import { ServiceCalls } from '../services/call-service';
-import { CreateTokenDto, DEFAULT_TOKEN_TTL_SECONDS } from './dto/create-token.dto';
+import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 
@@ -22,7 +22,7 @@ export class TokensController {
     answers: { 200: 'Token' },
     errors: { 403: ['origin_not_allowed'], 409: ['user_erased'] },
   })
-  async create(@Key() key: KeyContext, @Body() body: CreateTokenDto): Promise<MintedToken> {
+  async create(@Key() key: KeyContext, @BodyOf(CreateTokenBodySchema) body: CreateTokenBody): Promise<MintedToken> {
     let origin: string;
     try {
       origin = normalizeOrigin(body.origin);

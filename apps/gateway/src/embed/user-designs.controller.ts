@@ -1,5 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode } from '@nestjs/common';
 import {
+  type CreateDesignBody,
+  CreateDesignBodySchema,
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  ListQuerySchema,
+  type UserDesignParams,
+  UserDesignParamsSchema,
+  type UserParams,
+  UserParamsSchema,
   type CreateDesignRequest,
   type Design,
   type DesignList,
@@ -13,8 +22,7 @@ import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
-import { DEFAULT_PAGE_SIZE, ListQuery, UserDesignParams, UserParams } from './dto/common.dto';
-import { CreateDesignDto } from './dto/create-design.dto';
+import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 
 const personOf = (key: KeyContext, userId: string): PersonScope => ({ projectId: key.projectId, environment: key.environment, userId });
@@ -35,7 +43,7 @@ export class UserDesignsController {
     answers: { 201: 'Design' },
     errors: { 400: ['design_invalid'], 403: ['quota_exceeded'], 409: ['mode_unavailable', 'user_erased'] },
   })
-  create(@Key() key: KeyContext, @Param() params: UserParams, @Body() body: CreateDesignDto): Promise<Design> {
+  create(@Key() key: KeyContext, @ParamsOf(UserParamsSchema) params: UserParams, @BodyOf(CreateDesignBodySchema) body: CreateDesignBody): Promise<Design> {
     const request: CreateDesignRequest = { person: personOf(key, params.userId), mode: key.mode, name: body.name, doc: body.doc };
     return this.services.call(DESIGNS_SUBJECTS.create, request);
   }
@@ -43,7 +51,7 @@ export class UserDesignsController {
   /** Spec 4.2: newest first, paged by an opaque cursor. */
   @Get()
   @EmbedEndpoint('listDesigns', { summary: 'A person’s designs, newest first (spec 4.2).', answers: { 200: 'DesignList' }, errors: { 409: ['user_erased'] } })
-  list(@Key() key: KeyContext, @Param() params: UserParams, @Query() query: ListQuery): Promise<DesignList> {
+  list(@Key() key: KeyContext, @ParamsOf(UserParamsSchema) params: UserParams, @QueryOf(ListQuerySchema) query: ListQuery): Promise<DesignList> {
     const request: ListDesignsRequest = {
       person: personOf(key, params.userId),
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
@@ -60,7 +68,7 @@ export class UserDesignsController {
     answers: { 200: 'Design' },
     errors: { 404: ['design_not_found'], 409: ['user_erased'] },
   })
-  async get(@Key() key: KeyContext, @Param() params: UserDesignParams): Promise<string> {
+  async get(@Key() key: KeyContext, @ParamsOf(UserDesignParamsSchema) params: UserDesignParams): Promise<string> {
     const request: DesignRequest = {
       person: personOf(key, params.userId),
       designId: params.designId,

@@ -1,10 +1,10 @@
-import { Controller, Delete, Param, Res } from '@nestjs/common';
+import { Controller, Delete, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ERASURE_SUBJECTS, type EraseUserRequest } from '@embed/contracts';
+import { ERASURE_SUBJECTS, type EraseUserRequest, type UserParams, UserParamsSchema } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/request-context';
 import { ServiceCalls } from '../services/call-service';
-import { UserParams } from './dto/common.dto';
+import { ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 
 @Controller('embed/v1/users/:userId')
@@ -21,7 +21,7 @@ export class UsersController {
     summary: 'Erases a person and all their data: 202 while it runs, 204 for a person never seen (spec 4.6).',
     answers: { 202: 'Erasing', 204: null },
   })
-  async erase(@Key() key: KeyContext, @Param() params: UserParams, @Res() reply: FastifyReply): Promise<void> {
+  async erase(@Key() key: KeyContext, @ParamsOf(UserParamsSchema) params: UserParams, @Res() reply: FastifyReply): Promise<void> {
     const request: EraseUserRequest = { person: { projectId: key.projectId, environment: key.environment, userId: params.userId } };
     const outcome = await this.services.call(ERASURE_SUBJECTS.erase, request);
     if (outcome.status === 'erasing') void reply.status(202).send({ status: 'erasing' });

@@ -1,5 +1,5 @@
+import { HTTP_ANSWERS } from '@embed/contracts';
 import examples from './examples.json';
-import { RESPONSE_SCHEMAS } from './response-schemas';
 
 /**
  * Real answers and deliveries of a running stack, kept in examples.json as the OpenAPI
@@ -29,7 +29,7 @@ const named = (entries: [string, Example | undefined][]) =>
 
 /** Examples of an answer schema; one of a choice (`Export`) has those of each schema it chooses from. */
 export function answerExamples(schema: string): Record<string, Example> {
-  const choices = (RESPONSE_SCHEMAS as Record<string, { oneOf?: { $ref: string }[] }>)[schema]?.oneOf?.map(({ $ref }) => $ref.split('/').pop() as string);
+  const choices = (HTTP_ANSWERS as Record<string, { anyOf?: { title?: string }[] }>)[schema]?.anyOf?.map(({ title }) => title as string);
   return named((choices ?? [schema]).map((name) => [name, EXAMPLES.answers[name]]));
 }
 

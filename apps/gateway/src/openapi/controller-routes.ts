@@ -1,16 +1,18 @@
 import { RequestMethod, type Type } from '@nestjs/common';
+import type { TSchema } from '@sinclair/typebox';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { InputPipe } from '../http/inputs';
 
-/** One route of a controller, as Nest registers it, with the DTO classes of its inputs. */
+/** One route of a controller, as Nest registers it, with the registry's schemas of its inputs. */
 export interface ControllerRoute {
   method: string;
   /** Fastify's form: `/embed/v1/users/:userId`, `*` for the rest of the path. */
   path: string;
   handler: object;
-  body?: Type;
-  params?: Type;
-  query?: Type;
+  body?: TSchema;
+  params?: TSchema;
+  query?: TSchema;
 }
 
 const joinPath = (...parts: (string | undefined)[]) =>
@@ -28,15 +30,18 @@ export function controllerRoutes(controller: Type): ControllerRoute[] {
     const method: RequestMethod | undefined = typeof handler === 'function' ? Reflect.getMetadata(METHOD_METADATA, handler) : undefined;
     if (method === undefined || name === 'constructor') return [];
     const route: ControllerRoute = { method: RequestMethod[method], path: joinPath(base, Reflect.getMetadata(PATH_METADATA, handler)), handler };
-    const types: Type[] = Reflect.getMetadata('design:paramtypes', prototype, name) ?? [];
-    const args: Record<string, { index: number; data?: unknown }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {};
-    for (const [key, { index, data }] of Object.entries(args)) {
-      // Only whole-DTO arguments (`@Body() body: Dto`) describe an input; custom decorators are skipped.
-      if (data !== undefined) throw new Error(`${controller.name}.${name}: describe inputs with one DTO class, not @${key}('${String(data)}')`);
+    const args: Record<string, { index: number; data?: unknown; pipes?: unknown[] }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {};
+    for (const [key, { data, pipes = [] }] of Object.entries(args)) {
       const kind = Number(key.split(':')[0]);
-      if (kind === RouteParamtypes.BODY) route.body = types[index];
-      if (kind === RouteParamtypes.PARAM) route.params = types[index];
-      if (kind === RouteParamtypes.QUERY) route.query = types[index];
+      const input = pipes.find((pipe): pipe is InputPipe => pipe instanceof InputPipe);
+      // A body, path or query is taken whole and checked by a schema of the registry (BodyOf,
+      // ParamsOf, QueryOf), so that the document shows its rule; custom decorators are skipped.
+      if ([RouteParamtypes.BODY, RouteParamtypes.PARAM, RouteParamtypes.QUERY].includes(kind) && (!input || data !== undefined)) {
+        throw new Error(`${controller.name}.${name}: take a body, path or query whole with BodyOf, ParamsOf or QueryOf and a schema of libs/contracts/src/http-inputs.ts`);
+      }
+      if (input?.kind === 'body') route.body = input.schema;
+      if (input?.kind === 'path') route.params = input.schema;
+      if (input?.kind === 'query') route.query = input.schema;
     }
     return [route];
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DesignIdSchema, MergeSchema, TextOptionsSchema, UserRefSchema, WEBHOOK_EVENT_DATA } from '@embed/contracts';
 import { IdempotencyRepository, ImagesRepository, PeopleRepository } from '@embed/data-access';
 import { ObjectStorage } from '@embed/storage';
 import { KeyResolver } from '../auth/key-resolver';
@@ -17,13 +18,12 @@ import { HealthController } from '../health/health.controller';
 import { ReadinessService } from '../health/readiness.service';
 import { createHttpAdapter } from '../http/fastify';
 import { RouteTable } from '../http/route-table';
-import { asJsonSchema, SHARED_PARTS } from '../http/shared-schemas';
 import { RateLimiterService } from '../rate-limits/rate-limiter.service';
 import { UnauthenticatedBudget } from '../rate-limits/unauthenticated-budget';
 import { ServiceCalls } from '../services/call-service';
 import { OpenApiController } from './openapi.controller';
 import { ReferencePages, SITE_SETTINGS } from './reference-pages';
-import { WEBHOOK_KINDS } from './webhook-schemas';
+import { asJsonSchema } from './components';
 
 const BASE_URL = 'https://embed.example.com';
 
@@ -98,13 +98,15 @@ describe('the OpenAPI document', () => {
 
   it('describes every webhook event kind: its envelope, its data and the signature header', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(['design.deleted', 'design.saved', 'export.created', 'ping', 'user.erased']);
-    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_KINDS].sort());
+    expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENT_DATA).sort());
     const saved = document.webhooks['design.saved'].post;
     expect(saved.parameters).toEqual([expect.objectContaining({ name: 'Service-Signature', in: 'header', required: true })]);
     const schema = document.components.schemas[saved.requestBody.content['application/json'].schema.$ref.split('/').pop()];
     expect(schema.required).toEqual(['id', 'type', 'createdAt', 'projectId', 'environment', 'data']);
-    expect(schema.properties.type).toEqual({ const: 'design.saved' });
+    expect(schema.properties.type).toMatchObject({ const: 'design.saved' });
     expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision']);
+    // The registry's design id rule, the one the HTTP inputs and the messages check.
+    expect(schema.properties.data.properties.designId).toEqual(asJsonSchema(DesignIdSchema));
   });
 
   it('has a real answer as the example of every JSON answer, error and webhook', () => {
@@ -117,7 +119,7 @@ describe('the OpenAPI document', () => {
       ...Object.entries(document.webhooks as Record<string, any>).map(([kind, item]) => [kind, item.post.requestBody.content['application/json']]),
     ].filter(([, content]) => content?.schema && !content.schema.$ref?.endsWith('/OpenApiDocument'));
     // One example per error code, per schema of a choice (`Export`), else one.
-    const wanted = (schema: any): number => (schema.oneOf ? schema.oneOf.reduce((sum: number, choice: any) => sum + wanted(choice), 0) : (schema.properties?.code?.enum?.length ?? 1));
+    const wanted = (schema: any): number => (schema.anyOf ? schema.anyOf.reduce((sum: number, choice: any) => sum + wanted(choice), 0) : (schema.properties?.code?.enum?.length ?? 1));
     const without = media.filter(([, content]) => Object.keys(content.examples ?? {}).length < wanted(content.schema)).map(([name]) => name);
     expect(without).toEqual([]);
   });
@@ -138,7 +140,7 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/embed/v1/openapi.json'].get.security).toEqual([]);
   });
 
-  it('reads request rules from the validators', () => {
+  it('shows the request rules the gateway checks: the registry’s schemas, strict', () => {
     const { schemas } = document.components;
     expect(schemas.CreateTokenDto).toMatchObject({
       required: ['user', 'origin'],
@@ -148,13 +150,25 @@ describe('the OpenAPI document', () => {
     expect(schemas.UserRef.properties.id).toEqual({ type: 'string', minLength: 1, maxLength: 256 });
     expect(schemas.Merge.properties.contact).toMatchObject({ propertyNames: { maxLength: 100 }, additionalProperties: { maxLength: 2000 } });
     // The parts a body shares with the messages are the registry's schemas, not a copy.
-    for (const [name, schema] of Object.entries(SHARED_PARTS)) expect(schemas[name]).toEqual(asJsonSchema(schema));
+    for (const schema of [MergeSchema, TextOptionsSchema, UserRefSchema]) expect(schemas[schema.title as string]).toEqual(asJsonSchema(schema));
+    expect(schemas.RenderDto.properties.designId).toEqual(asJsonSchema(DesignIdSchema));
     expect(schemas.ExportDto.properties.merge).toEqual({ $ref: '#/components/schemas/Merge' });
     const list = document.paths['/embed/v1/users/{userId}/designs'].get.parameters;
     expect(list).toEqual([
       { name: 'userId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 256 } },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200 } },
-      { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 512 } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 512 } },
     ]);
+  });
+
+  it('shows the answers the code sends: the registry’s schemas, open to fields added within v1, nested parts by reference', () => {
+    const { schemas } = document.components;
+    expect(schemas.Design).toMatchObject({ required: ['id', 'name', 'mode', 'revision', 'createdAt', 'updatedAt', 'doc'], properties: { id: asJsonSchema(DesignIdSchema) } });
+    expect(schemas.Design.additionalProperties).toBeUndefined();
+    expect(schemas.DesignList.properties.designs.items).toEqual({ $ref: '#/components/schemas/DesignSummary' });
+    expect(schemas.Rendered.properties.chunks).toEqual({ $ref: '#/components/schemas/HtmlChunks' });
+    expect(schemas.Export.anyOf).toEqual([{ $ref: '#/components/schemas/HtmlExport' }, { $ref: '#/components/schemas/FileExport' }]);
+    expect(schemas.HtmlExport.properties.format).toBe(false);
+    expect(schemas.Error.additionalProperties).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 import type { Type } from '@nestjs/common';
+import type { TSchema } from '@sinclair/typebox';
+import { HTTP_ANSWERS, WEBHOOK_EVENT_DATA, type WebhookEventType, eventSchemaName, webhookEventSchema } from '@embed/contracts';
 import { EDITOR_PREFIX, EXPOSED_HEADERS, IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from '../http/api-surface';
 import { RATE_LIMITS, RATE_WINDOW_SECONDS } from '../rate-limits/limits';
 import { rateLimitOf } from '../rate-limits/rate-limit.guard';
 import { answerExamples, errorExamples, webhookExamples } from './answer-examples';
 import { type ControllerRoute, controllerRoutes } from './controller-routes';
 import { docsOf, type ErrorAnswers, mergeErrors, type OperationDoc, type SecurityScheme } from './operation-doc';
-import { RequestSchemas } from './request-schemas';
-import { type JsonSchema, RESPONSE_SCHEMAS } from './response-schemas';
-import { eventSchemaName, SIGNATURE_PARAMETER, WEBHOOK_DESCRIPTION, WEBHOOK_KINDS, WEBHOOK_SCHEMAS, webhookSummary } from './webhook-schemas';
+import { Components, type JsonSchema } from './components';
+import { SIGNATURE_PARAMETER, WEBHOOK_DESCRIPTION, webhookSummary } from './webhook-schemas';
 
 export const OPENAPI_PATH = '/embed/v1/openapi.json';
 export const REFERENCE_PATH = '/embed/v1/docs';
@@ -112,7 +113,12 @@ function operationDescription(route: ControllerRoute, security: SecurityScheme |
   return [CREDENTIAL[security ?? 'none'], limit, retry].filter(Boolean).join(' ');
 }
 
-function operationObject(route: ControllerRoute, schemas: RequestSchemas, components: Record<string, JsonSchema>): Json {
+/** Requests are shown as the gateway checks them: strict. */
+const REQUEST = { open: false };
+/** Answers and deliveries are shown open: within v1 they only gain fields (see Components). */
+const ANSWER = { open: true };
+
+function operationObject(route: ControllerRoute, components: Components): Json {
   const { operation: doc, errors, security } = docsOf(route.handler);
   if (!doc) throw new Error(`${route.method} ${route.path} has no @ApiOperation: describe it for the OpenAPI document`);
   const rateLimited = rateLimitOf(route.handler) !== undefined;
@@ -141,14 +147,13 @@ function operationObject(route: ControllerRoute, schemas: RequestSchemas, compon
   const parameters = [
     // OpenAPI has no parameter of several segments; the extension says this one is (for tools, and our tests).
     ...(doc.wildcard ? [{ name: doc.wildcard.name, in: 'path', required: true, description: doc.wildcard.description, schema: { type: 'string' }, 'x-multi-segment': true }] : []),
-    ...inputParameters(route.params, 'path', schemas),
-    ...inputParameters(route.query, 'query', schemas),
+    ...inputParameters(route.params, 'path', components),
+    ...inputParameters(route.query, 'query', components),
     ...(idempotent ? [IDEMPOTENCY_KEY] : []),
   ];
   let requestBody: Json | undefined;
   if (route.body) {
-    Object.assign(components, schemas.withNested(route.body));
-    requestBody = { required: true, content: { 'application/json': { schema: ref('schemas', route.body.name) } } };
+    requestBody = { required: true, content: { 'application/json': { schema: components.refer(route.body, REQUEST) } } };
   } else if (doc.rawBody) {
     const { mediaTypes, maxBytes } = doc.rawBody;
     requestBody = { required: true, description: `Up to ${maxBytes} bytes.`, content: Object.fromEntries(mediaTypes.map((type) => [type, {}])) };
@@ -165,9 +170,9 @@ function operationObject(route: ControllerRoute, schemas: RequestSchemas, compon
   };
 }
 
-function inputParameters(dto: Type | undefined, where: 'path' | 'query', schemas: RequestSchemas): Json[] {
-  if (!dto) return [];
-  const { properties, required = [] } = schemas.of(dto);
+function inputParameters(schema: TSchema | undefined, where: 'path' | 'query', components: Components): Json[] {
+  if (!schema) return [];
+  const { properties, required = [] } = components.inline(schema, REQUEST) as { properties: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(properties).map(([name, schema]) => ({ name, in: where, required: where === 'path' || required.includes(name), schema }));
 }
 
@@ -218,9 +223,9 @@ function preflight(path: string, item: Record<string, Json>): Json {
 }
 
 /** Every event kind as an OpenAPI 3.1 webhook: the POST the service sends, for receivers' generated types. */
-function webhooks(): Json {
+function webhooks(components: Components): Json {
   return Object.fromEntries(
-    WEBHOOK_KINDS.map((kind) => [
+    (Object.keys(WEBHOOK_EVENT_DATA) as WebhookEventType[]).map((kind) => [
       kind,
       {
         post: {
@@ -232,7 +237,7 @@ function webhooks(): Json {
           parameters: [SIGNATURE_PARAMETER],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref('schemas', eventSchemaName(kind)), ...withExamples(webhookExamples(kind)) } },
+            content: { 'application/json': { schema: components.refer(webhookEventSchema(kind), ANSWER), ...withExamples(webhookExamples(kind)) } },
           },
           responses: {
             '2XX': { description: 'Delivered: any 2xx within 10 seconds confirms it.' },
@@ -252,16 +257,18 @@ export interface DocumentOptions {
 
 /**
  * The OpenAPI 3.1 document of every route of these controllers, made from their code:
- * routes and inputs from Nest's own metadata, request schemas from the validators,
- * answers from `@ApiOperation` and the errors the guards and handlers declare.
+ * routes from Nest's own metadata; request schemas, answers and webhook deliveries from the
+ * registry's schemas (libs/contracts: http-inputs.ts, the ones each route checks its input
+ * with; http-answers.ts, named by `@ApiOperation`; webhook-events.ts); errors from what the
+ * guards and handlers declare.
  */
 export function buildOpenApiDocument(controllers: Type[], { serverUrl }: DocumentOptions): Json {
-  const schemas = new RequestSchemas();
-  const components: Record<string, JsonSchema> = { ...RESPONSE_SCHEMAS, ...WEBHOOK_SCHEMAS };
+  const components = new Components();
+  for (const [name, schema] of Object.entries(HTTP_ANSWERS)) components.add(name, schema, ANSWER);
   const paths: Record<string, Record<string, Json>> = {};
   const operationIds = new Set<string>();
   for (const route of controllers.flatMap(controllerRoutes)) {
-    const operation = operationObject(route, schemas, components);
+    const operation = operationObject(route, components);
     if (operationIds.has(operation.operationId as string)) throw new Error(`operationId ${String(operation.operationId)} is used twice`);
     operationIds.add(operation.operationId as string);
     const path = openApiPath(route.path, docsOf(route.handler).operation?.wildcard?.name);
@@ -287,7 +294,7 @@ export function buildOpenApiDocument(controllers: Type[], { serverUrl }: Documen
     servers: [{ url: serverUrl, description: 'This gateway (its PUBLIC_BASE_URL).' }],
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     paths,
-    webhooks: webhooks(),
-    components: { schemas: components, securitySchemes: SECURITY_SCHEMES, headers: HEADERS },
+    webhooks: webhooks(components),
+    components: { schemas: components.schemas, securitySchemes: SECURITY_SCHEMES, headers: HEADERS },
   };
 }

@@ -1,6 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ErrorCode } from '@embed/contracts';
-import type { ResponseSchemaName } from './response-schemas';
+import type { ErrorCode, HttpAnswerName } from '@embed/contracts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 /** The codes an operation can answer, by HTTP status. */
@@ -10,8 +9,8 @@ export type SecurityScheme = 'secretKey' | 'editorToken';
 export interface OperationDoc {
   operationId: string;
   summary: string;
-  /** Success answers by status: a schema of `components.schemas`, or null for no body (a redirect has none). */
-  answers: Partial<Record<200 | 201 | 202 | 204 | 308, ResponseSchemaName | null>>;
+  /** Success answers by status: the name of an answer of the registry (HTTP_ANSWERS, libs/contracts/src/http-answers.ts), or null for no body (a redirect has none). */
+  answers: Partial<Record<200 | 201 | 202 | 204 | 308, HttpAnswerName | null>>;
   errors?: ErrorAnswers;
   /** A body that is not a validated JSON DTO (an image upload): its media types. */
   rawBody?: { mediaTypes: string[]; maxBytes: number };

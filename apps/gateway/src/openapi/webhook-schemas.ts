@@ -1,26 +1,6 @@
-import { ENVIRONMENTS, EXPORT_FORMATS, EXPORT_SOURCES, UserIdSchema, type WebhookEvent, type WebhookEventData } from '@embed/contracts';
-import { asJsonSchema } from '../http/shared-schemas';
-import { dateTime, designId, integer, type JsonSchema, objectOf, string } from './response-schemas';
+import type { WebhookEventType } from '@embed/contracts';
 
-type Kind = keyof WebhookEventData;
-
-const userId = asJsonSchema(UserIdSchema);
-
-/** `data` of each event kind, typed against the registry's WebhookEventData: a field added there and not here fails to compile. */
-const DATA: { [K in Kind]: { [F in keyof WebhookEventData[K]]-?: JsonSchema } } = {
-  'design.saved': { designId, userId, revision: integer },
-  'design.deleted': { designId, userId },
-  'export.created': {
-    exportId: string,
-    designId,
-    userId,
-    revision: integer,
-    source: { type: 'string', enum: EXPORT_SOURCES },
-    format: { type: 'string', enum: EXPORT_FORMATS },
-  },
-  'user.erased': { userId },
-  ping: { message: string },
-};
+type Kind = WebhookEventType;
 
 /** When each kind is sent (spec section 6), for the reference. */
 const SENT_WHEN: Record<Kind, string> = {
@@ -30,29 +10,6 @@ const SENT_WHEN: Record<Kind, string> = {
   'user.erased': 'A person’s erasure (`eraseUser`) has finished: nothing of theirs is left.',
   ping: 'An operator’s `webhook ping`: sent whatever the webhook subscribed to, `message` always the same text.',
 };
-
-/** The schema name of a kind's body: `design.saved` -> `DesignSavedEvent`. */
-export const eventSchemaName = (kind: string) =>
-  `${kind
-    .split('.')
-    .map((word) => word[0].toUpperCase() + word.slice(1))
-    .join('')}Event`;
-
-function eventSchema(kind: Kind): JsonSchema {
-  return objectOf<WebhookEvent>({
-    id: { ...string, description: 'The delivery’s id: the same on every retry, with the same body byte for byte. Skip ids already handled.' },
-    type: { const: kind },
-    createdAt: dateTime,
-    projectId: string,
-    environment: { type: 'string', enum: ENVIRONMENTS, description: 'A project has one webhook, which gets both environments’ events.' },
-    data: objectOf<Record<string, unknown>>(DATA[kind]),
-  });
-}
-
-export const WEBHOOK_KINDS = Object.keys(DATA) as Kind[];
-
-/** The body schema of every event kind, for `components.schemas`. */
-export const WEBHOOK_SCHEMAS: Record<string, JsonSchema> = Object.fromEntries(WEBHOOK_KINDS.map((kind) => [eventSchemaName(kind), eventSchema(kind)]));
 
 export const SIGNATURE_PARAMETER = {
   name: 'Service-Signature',
