@@ -1,8 +1,10 @@
 import { DESIGNS_SUBJECTS } from './designs';
 import { ERASURE_SUBJECTS } from './erasure';
 import { checkRequest } from './message-check';
+import { RenderBodySchema } from './http-inputs';
 import { MESSAGES, SUBJECTS } from './messages';
 import { RENDER_DESIGN_SUBJECT } from './render';
+import { schemaCheck } from './message-check';
 
 const isEraseUserRequest = (payload: unknown) => checkRequest(ERASURE_SUBJECTS.erase, payload).ok;
 const checkVerifyToken = (payload: unknown) => checkRequest(DESIGNS_SUBJECTS.verifyToken, payload);
@@ -105,6 +107,19 @@ describe('a Merge, wherever it travels', () => {
       expect(render({ unsubscribeUrl: url })).toMatchObject({ ok: false, error: { code: 'request_invalid', message: expect.stringMatching(/^merge\.unsubscribeUrl /) } });
     }
     expect(render({ unsubscribeUrl: 'ftp://x.example/f' })).toMatchObject({ ok: false, error: { message: 'merge.unsubscribeUrl must be an absolute http, https or mailto URI' } });
+  });
+});
+
+describe('a design id, wherever it travels', () => {
+  const ids = ['01HZX3N4Q8M2V7T5R9K6J1D0EA', 'x', '01HZX3N4Q8M2V7T5R9K6J1D0E-', '01HZX3N4Q8M2V7T5R9K6J1D0EAB', 'a'.repeat(64)];
+
+  it('is taken by the render message exactly when the HTTP body takes it: one rule, 26 letters and digits', () => {
+    const http = schemaCheck(RenderBodySchema);
+    for (const designId of ids) {
+      const message = checkRender({ tenant: 'prj_1/test', mode: 'email', doc: {}, designId });
+      expect({ designId, message: message.ok }).toEqual({ designId, message: http({ doc: {}, designId }) });
+    }
+    expect(checkRender({ tenant: 'prj_1/test', mode: 'email', doc: {}, designId: 'x' })).toMatchObject({ ok: false, error: { message: 'designId must be 26 letters and digits' } });
   });
 });
 
