@@ -1,8 +1,19 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
+
+/** The source folders of the projects with one of these tags (from their project.json, as Nx reads them). */
+function sourcesTagged(tags) {
+  const roots = ['apps', 'libs'].flatMap((folder) =>
+    readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(`${folder}/${entry.name}/project.json`))
+      .map((entry) => ({ root: `${folder}/${entry.name}`, project: JSON.parse(readFileSync(`${folder}/${entry.name}/project.json`, 'utf8')) })),
+  );
+  return roots.filter(({ project }) => (project.tags ?? []).some((tag) => tags.includes(tag))).map(({ root }) => `${root}/src/**/*.{ts,tsx}`);
+}
 
 export default tseslint.config(
   { ignores: ['**/dist', '**/node_modules', '**/.local', '**/.nx', '**/coverage'] },
@@ -13,7 +24,7 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       // The design in one rule: apps use libs and never each other; pure libs (rendering,
-      // contracts, credentials, origin rules) use no framework, database or network code.
+      // contracts, origin rules) use no framework, database, network or Node module.
       // Each boundary is shown failing on a deliberate violation by
       // tools/lint-config/src/module-boundaries.spec.ts.
       '@nx/enforce-module-boundaries': [
@@ -92,6 +103,17 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // Pure and browser code imports no Node module (node:crypto, fs, ...): the browser code
+    // (the editor, the SDK) takes pure libs, so a Node import in one would carry server code
+    // into the page or break its bundle. A lib that needs Node is tagged runtime:node, which
+    // the boundary rule keeps from browser code. Tests and test helpers run in Node.
+    // Checked by tools/lint-config/src/module-boundaries.spec.ts.
+    files: sourcesTagged(['runtime:pure', 'runtime:browser']),
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/testing/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
     // Tests read JSON answers field by field; typing every answer there adds nothing.

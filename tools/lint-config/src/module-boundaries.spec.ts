@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 // The repository's lint configuration refuses an import across each boundary the design
-// draws (the depConstraints of @nx/enforce-module-boundaries in eslint.config.mjs), and a
+// draws (the depConstraints of @nx/enforce-module-boundaries in eslint.config.mjs), a Node
+// module imported by pure or browser code (import-x/no-nodejs-modules), and a
 // merge-tag pattern in the design checks, whose grammar is the design document's. Each
 // probe is code linted as if it were a file of the project named, through ESLint's
 // lintText: nothing is written to the tree, so no probe can be left behind to break lint.
@@ -14,7 +15,7 @@ type Probe = { file: string; code: string };
 const MARK = '--- results ---';
 
 /** The rules that say the boundaries: the module-boundary rule, and syntax rules where tags cannot say it. */
-const BOUNDARY_RULES = ['@nx/enforce-module-boundaries', 'no-restricted-syntax'];
+const BOUNDARY_RULES = ['@nx/enforce-module-boundaries', 'no-restricted-syntax', 'import-x/no-nodejs-modules'];
 
 /** For each probe, the messages of the boundary rules' errors on its code. */
 function boundaryErrors(probes: Probe[]): string[][] {
@@ -54,6 +55,24 @@ const RULES = [
     violation: probe('apps/editor-sdk', '@embed/config', 'loadConfig'),
     refusal: 'A project tagged with "runtime:browser" can only depend on libs tagged with "runtime:pure", "runtime:browser"',
     allowed: probe('apps/editor-sdk', '@embed/editor-journal', 'Journal'),
+  },
+  {
+    rule: 'the editor (browser code) imports no Node module itself',
+    violation: { file: 'apps/editor/src/__lint_probe__.ts', code: "import { randomBytes } from 'node:crypto';\nexport const probe = randomBytes;\n" },
+    refusal: 'Do not import Node.js builtin module "node:crypto"',
+    allowed: { file: 'apps/editor/src/__lint_probe__.ts', code: 'export const probe = crypto.getRandomValues(new Uint8Array(16));\n' },
+  },
+  {
+    rule: 'a pure lib, which browser code may take, imports no Node module',
+    violation: { file: 'libs/contracts/src/__lint_probe__.ts', code: "import { createHash } from 'crypto';\nexport const probe = createHash;\n" },
+    refusal: 'Do not import Node.js builtin module "crypto"',
+    allowed: probe('libs/contracts', '@embed/design-document', 'validateDesign'),
+  },
+  {
+    rule: 'the editor (browser code) takes no lib that needs Node (one tagged runtime:node for it)',
+    violation: probe('apps/editor', '@embed/credentials', 'newEditorToken'),
+    refusal: 'A project tagged with "runtime:browser" can only depend on libs tagged with "runtime:pure", "runtime:browser"',
+    allowed: probe('apps/editor', '@embed/editor-core', 'applyCommand'),
   },
   {
     rule: "the gateway takes nothing from the integrators' client",
