@@ -1,9 +1,9 @@
-import { designJson, type StoredDesign } from './designs';
+import { designJson, type UnparsedDesign } from './designs';
 
 describe('designJson', () => {
   it('is the JSON of the design with its document in place, in the field order of the spec', () => {
     const doc = { schemaVersion: 1, mode: 'email', body: { rows: [{ text: 'quote " and \\ and \u2028' }] } };
-    const stored: StoredDesign = {
+    const stored: UnparsedDesign = {
       id: '01JB0000000000000000000000',
       name: 'Spring "sale"',
       mode: 'email',

@@ -60,12 +60,13 @@ export interface Design extends DesignSummary {
 }
 
 /**
- * A design as the designs service answers a read: the document stays the JSON text
+ * A design as the designs service answers a read, its document not parsed (the editor's
+ * StoredDesign is a design with its document, as the editor API answers it): the document stays the JSON text
  * PostgreSQL gives, so that neither the service nor the gateway parses and writes it
  * again on its way to the caller (designs are tens of kilobytes; this doubled reads
  * per second in the API benchmark).
  */
-export interface StoredDesign extends DesignSummary {
+export interface UnparsedDesign extends DesignSummary {
   docJson: string;
 }
 
@@ -89,7 +90,7 @@ const summaryFields = {
 };
 export const DesignSummarySchema = describing<DesignSummary>()(Strict(summaryFields, { title: 'DesignSummary' }));
 export const DesignSchema = describing<Design>()(Strict({ ...summaryFields, doc: DesignDocumentSchema }));
-export const StoredDesignSchema = describing<StoredDesign>()(Strict({ ...summaryFields, docJson: Type.String() }));
+export const UnparsedDesignSchema = describing<UnparsedDesign>()(Strict({ ...summaryFields, docJson: Type.String() }));
 export const DesignListSchema = describing<DesignList>()(
   Strict({ designs: Type.Array(DesignSummarySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );
@@ -107,8 +108,8 @@ export interface RestorePoint extends RestorePointSummary {
   doc: DesignDocument;
 }
 
-/** A restore point as the designs service answers it: the document as stored JSON text (see StoredDesign). */
-export interface StoredRestorePoint extends RestorePointSummary {
+/** A restore point as the designs service answers it: the document as stored JSON text (see UnparsedDesign). */
+export interface UnparsedRestorePoint extends RestorePointSummary {
   docJson: string;
 }
 
@@ -121,7 +122,7 @@ export interface RestorePointList {
 const restorePointFields = { revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, autosave: Type.Boolean() };
 export const RestorePointSummarySchema = describing<RestorePointSummary>()(Strict(restorePointFields, { title: 'RestorePointSummary' }));
 export const RestorePointSchema = describing<RestorePoint>()(Strict({ ...restorePointFields, doc: DesignDocumentSchema }));
-export const StoredRestorePointSchema = describing<StoredRestorePoint>()(Strict({ ...restorePointFields, docJson: Type.String() }));
+export const UnparsedRestorePointSchema = describing<UnparsedRestorePoint>()(Strict({ ...restorePointFields, docJson: Type.String() }));
 export const RestorePointListSchema = describing<RestorePointList>()(
   Strict({ revisions: Type.Array(RestorePointSummarySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }),
 );

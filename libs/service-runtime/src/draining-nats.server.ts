@@ -5,7 +5,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import { refusingLateMessages } from './context/late-messages';
 import { requestContextOf } from './context/nats-headers';
-import { openHop } from './context/request-context';
+import { openHop } from './context/hops';
 import { replyInsteadOf } from './failed-reply';
 import { HandledMessage, type InFlightTracker } from './in-flight';
 import { replyOutcome } from './ops/metrics';

@@ -1,6 +1,6 @@
 import { MessagePattern } from '@nestjs/microservices';
 import { checkRequest, type ReplyOf, type RequestContext, type RequestOf, requestCheckOf, type Subject } from '@embed/contracts';
-import { currentRequestContext } from './context/request-context';
+import { currentRequestContext } from './context/hops';
 
 /** What handles a subject: its checked request and the request context it came with, to its reply. */
 export type SubjectHandler<S extends Subject> = (request: RequestOf<S>, context: RequestContext) => ReplyOf<S> | Promise<ReplyOf<S>>;

@@ -1,4 +1,4 @@
-import type { Hop } from './context/request-context';
+import type { Hop } from './context/hops';
 import { HandledMessage, InFlightTracker } from './in-flight';
 import { metricsRegistry } from './ops/metrics';
 

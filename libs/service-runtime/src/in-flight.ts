@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { BACKEND_SERVICES, pingSubject } from '@embed/contracts';
-import type { Hop } from './context/request-context';
+import type { Hop } from './context/hops';
 import { messageDuration } from './ops/metrics';
 
 /** Counts messages being handled, so that a stopping service can wait for them. */

@@ -12,7 +12,7 @@ export { OpsServer } from './ops/ops-server';
 export { CHECK_TIMEOUT_MS, READINESS_CHECKS, readinessChecks, runReadinessChecks, type ReadinessCheck, type ReadinessChecks, type ReadinessReport } from './ops/readiness';
 export { instrumentQueue, instrumentWorker } from './ops/queue-metrics';
 export { SCRAPE_COUNT_TIMEOUT_MS, ScrapeCount } from './ops/scrape-count';
-export { currentRequestContext, httpRequestContext, logFieldsOf, runInRequestContext, type RequestContext } from './context/request-context';
+export { currentRequestContext, httpRequestContext, logFieldsOf, runInRequestContext, type RequestContext } from './context/hops';
 export { jobContext, runJob, type JobContext } from './context/jobs';
 export { deadlineSignal, timeLeftMs } from './context/deadline';
 export { answering, Handles, type SubjectHandler } from './handles';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { contextLogFields } from './context/request-context';
+import { contextLogFields } from './context/hops';
 import { loggableUrl } from './loggable-url';
 
 /** Paths that must never reach a log line, whatever logs them. */

@@ -5,7 +5,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import { DeadlinePassedError, HOP_MARGIN_MS, type ReplyOf, type RequestOf, type Subject } from '@embed/contracts';
 import { natsHeadersOf } from './context/nats-headers';
-import { currentRequestContext, openHop } from './context/request-context';
+import { currentRequestContext, openHop } from './context/hops';
 import { replyOutcome, serviceCallDuration } from './ops/metrics';
 
 const NATS_CLIENT = 'NATS_CLIENT';

@@ -1,4 +1,4 @@
-import type { Design, DesignSummary, RestorePointSummary, StoredRestorePoint } from '@embed/contracts';
+import type { Design, DesignSummary, RestorePointSummary, UnparsedRestorePoint } from '@embed/contracts';
 import type { DesignRecord, DesignSummaryRecord, RestorePointSummaryRecord, StoredRestorePointRecord } from '@embed/data-access';
 
 /** Records as the APIs show them: times as ISO 8601 UTC strings. */
@@ -20,4 +20,4 @@ export const toRestorePointSummary = ({ revision, name, createdAt, autosave }: R
   autosave,
 });
 
-export const toStoredRestorePoint = (record: StoredRestorePointRecord): StoredRestorePoint => ({ ...toRestorePointSummary(record), docJson: record.docJson });
+export const toUnparsedRestorePoint = (record: StoredRestorePointRecord): UnparsedRestorePoint => ({ ...toRestorePointSummary(record), docJson: record.docJson });

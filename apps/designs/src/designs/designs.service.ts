@@ -14,15 +14,15 @@ import {
   type RestorePointList,
   type RevisionRequest,
   type SaveDesignRequest,
-  type StoredDesign,
-  type StoredRestorePoint,
+  type UnparsedDesign,
+  type UnparsedRestorePoint,
   type ServiceReply,
 } from '@embed/contracts';
 import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
 import { designNotFound, revisionNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
-import { toDesign, toRestorePointSummary, toStoredRestorePoint, toSummary } from './design-views';
+import { toDesign, toRestorePointSummary, toUnparsedRestorePoint, toSummary } from './design-views';
 
 /**
  * The list a cursor is valid for: one person (by our own id, so a cursor also dies with
@@ -57,7 +57,7 @@ export class DesignsService {
     return ok({ designs: page.designs.map(toSummary), nextCursor: page.hasMore && last ? this.cursors.encode(last, listOf(person.value)) : null });
   }
 
-  async get({ person: scope, designId }: DesignRequest): Promise<ServiceReply<StoredDesign>> {
+  async get({ person: scope, designId }: DesignRequest): Promise<ServiceReply<UnparsedDesign>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     const design = await this.designs.findStored(owner.value, designId);
@@ -109,12 +109,12 @@ export class DesignsService {
   }
 
   /** One restore point with its document. */
-  async revision({ person: scope, designId, revision }: RevisionRequest): Promise<ServiceReply<StoredRestorePoint>> {
+  async revision({ person: scope, designId, revision }: RevisionRequest): Promise<ServiceReply<UnparsedRestorePoint>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     const found = await this.designs.findRestorePoint(owner.value, designId, revision);
     if (!found) return designNotFound();
-    return found.point ? ok(toStoredRestorePoint(found.point)) : revisionNotFound(revision);
+    return found.point ? ok(toUnparsedRestorePoint(found.point)) : revisionNotFound(revision);
   }
 
   /** The design as last saved with its owner, or 404 exactly as if it did not exist. */

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error';
 import { UnauthenticatedBudget } from '../rate-limits/unauthenticated-budget';
 import { ServiceCalls } from '../services/call-service';
 import { bearerCredential } from './bearer';
-import type { AuthenticatedRequest } from './request-context';
+import type { AuthenticatedRequest } from './authenticated-request';
 import { accessAllows, REQUIRED_ACCESS } from './token-access';
 
 /**

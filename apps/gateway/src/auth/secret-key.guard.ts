@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { ApiError } from '../http/api-error';
 import { bearerCredential } from './bearer';
 import { KeyResolver } from './key-resolver';
-import type { AuthenticatedRequest } from './request-context';
+import type { AuthenticatedRequest } from './authenticated-request';
 
 /** Server API: the secret key decides the project and environment; suspension refuses everything. */
 @Injectable()

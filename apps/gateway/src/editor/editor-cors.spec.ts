@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AuthenticatedRequest } from '../auth/request-context';
+import type { AuthenticatedRequest } from '../auth/authenticated-request';
 import { sendApiError, toApiError } from '../http/api-exception.filter';
 import { NO_EDITOR_CORS } from '../http/api-surface';
 import { registerEditorCors } from './editor-cors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AuthenticatedRequest } from '../auth/request-context';
+import type { AuthenticatedRequest } from '../auth/authenticated-request';
 import { ApiError } from '../http/api-error';
 import { EDITOR_PREFIX, EXPOSED_HEADERS, IDEMPOTENCY_KEY_HEADER } from '../http/api-surface';
 

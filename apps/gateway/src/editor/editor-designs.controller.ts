@@ -29,7 +29,7 @@ import {
   type RevisionRequest,
   type SaveDesignRequest,
 } from '@embed/contracts';
-import { Session } from '../auth/request-context';
+import { Session } from '../auth/authenticated-request';
 import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls } from '../services/call-service';

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DESIGNS_SUBJECTS, type EditorSession, IMAGE_MAX_BYTES, type ImageUpload } from '@embed/contracts';
 import { CONTENT_TYPES } from '@embed/storage';
-import { Session } from '../auth/request-context';
+import { Session } from '../auth/authenticated-request';
 import { EditorEndpoint } from './editor-endpoint';
 import { ApiError } from '../http/api-error';
 import { readImageBody } from '../http/image-bodies';

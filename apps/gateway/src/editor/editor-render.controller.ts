@@ -1,6 +1,6 @@
 import { Controller, HttpCode } from '@nestjs/common';
 import { type EditorRenderBody, EditorRenderBodySchema, type EditorSession, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
-import { Session } from '../auth/request-context';
+import { Session } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';
 import { EditorEndpoint } from './editor-endpoint';

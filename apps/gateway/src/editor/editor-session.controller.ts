@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { DESIGNS_SUBJECTS, type EditorSession, type EditorSessionInfo, type JournalKeyRequest } from '@embed/contracts';
-import { Session } from '../auth/request-context';
+import { Session } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
 

@@ -1,7 +1,7 @@
 import { Controller, HttpCode } from '@nestjs/common';
 import { type DesignIdParams, DesignIdParamsSchema, DESIGNS_SUBJECTS, type ExportBody, ExportBodySchema, type ExportDesignRequest, type FileExport, type HtmlExport } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf, ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';

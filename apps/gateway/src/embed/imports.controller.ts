@@ -1,7 +1,7 @@
 import { Controller, HttpCode } from '@nestjs/common';
 import { IMPORT_DESIGN_SUBJECT, type ImportBody, ImportBodySchema, type ImportDesignRequest, type ImportedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode } from '@nestjs/common';
 import { type RenderBody, RenderBodySchema, RENDER_DESIGN_SUBJECT, type RenderDesignRequest, type RenderedDesign, tenantOf } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';

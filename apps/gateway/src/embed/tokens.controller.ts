@@ -2,7 +2,7 @@ import { Controller, Header, HttpCode } from '@nestjs/common';
 import { type CreateTokenBody, CreateTokenBodySchema, DEFAULT_TOKEN_TTL_SECONDS, DESIGNS_SUBJECTS, type MintedToken, type MintTokenRequest } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { normalizeOrigin, OriginError } from '@embed/origin-rules';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { ApiError } from '../http/api-error';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';

@@ -19,7 +19,7 @@ import {
   type PersonScope,
 } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';

@@ -2,7 +2,7 @@ import { Controller, Delete, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ERASURE_SUBJECTS, type EraseUserRequest, type UserParams, UserParamsSchema } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
-import { Key } from '../auth/request-context';
+import { Key } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';

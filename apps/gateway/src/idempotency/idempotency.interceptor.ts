@@ -7,7 +7,7 @@ import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxj
 import { HOP_MARGIN_MS, LONGEST_BUDGET_MS, schemaCheck, UserIdSchema } from '@embed/contracts';
 import { type IdempotencyClaim, IdempotencyRepository } from '@embed/data-access';
 import { findJsonFault } from '@embed/storable-json';
-import type { AuthenticatedRequest } from '../auth/request-context';
+import type { AuthenticatedRequest } from '../auth/authenticated-request';
 import { ApiError } from '../http/api-error';
 import { toApiError } from '../http/api-exception.filter';
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from '../http/api-surface';

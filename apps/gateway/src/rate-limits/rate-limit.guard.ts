@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { AuthenticatedRequest } from '../auth/request-context';
+import type { AuthenticatedRequest } from '../auth/authenticated-request';
 import { ApiError } from '../http/api-error';
 import { type Operation, rateLimitHeaders } from './limits';
 import { RateLimiterService } from './rate-limiter.service';

@@ -23,7 +23,7 @@ export interface DesignRecord extends DesignSummaryRecord {
   doc: DesignDocument;
 }
 
-/** A design with its document as stored JSON text (see StoredDesign in the contracts). */
+/** A design with its document as stored JSON text (see UnparsedDesign in the contracts). */
 export interface StoredDesignRecord extends DesignSummaryRecord {
   docJson: string;
 }

@@ -3,7 +3,7 @@ import { assertBeforeDeadline as assertBefore, DeadlinePassedError } from '@embe
 import { deadlineSignal, timeLeftMs } from './deadline';
 import { DeadlinePassedFilter, refusingLateMessages } from './late-messages';
 import { natsHeadersOf, requestContextOf } from './nats-headers';
-import { currentRequestContext, runInRequestContext } from './request-context';
+import { currentRequestContext, runInRequestContext } from './hops';
 
 /** The check a write makes just before it commits, with the deadline of the request it is made in. */
 const assertBeforeDeadline = (what: string) => assertBefore(currentRequestContext()?.deadline, what);

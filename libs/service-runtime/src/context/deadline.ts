@@ -1,4 +1,4 @@
-import { currentRequestContext, type RequestContext } from './request-context';
+import { currentRequestContext, type RequestContext } from './hops';
 
 /** Milliseconds left before the request's deadline (negative once it passed); undefined when it has none. */
 export function timeLeftMs(context: RequestContext | undefined = currentRequestContext()): number | undefined {

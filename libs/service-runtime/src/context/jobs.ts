@@ -1,5 +1,5 @@
 import { SpanKind } from '@opentelemetry/api';
-import { currentRequestContext, openHop } from './request-context';
+import { currentRequestContext, openHop } from './hops';
 import type { TraceCarrier } from './trace-context';
 
 /** What a queued job carries in its data of the request that queued it. */

@@ -1,5 +1,5 @@
 import { headers, type MsgHdrs } from 'nats';
-import type { RequestContext } from './request-context';
+import type { RequestContext } from './hops';
 
 // Header names as in HTTP: the request context travels beside the message, never in its payload.
 const REQUEST_ID = 'request-id';

@@ -1,7 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import { natsHeadersOf, requestContextOf } from './nats-headers';
 import { jobContext, runJob } from './jobs';
-import { contextLogFields, currentRequestContext, httpRequestContext, openHop, runInRequestContext } from './request-context';
+import { contextLogFields, currentRequestContext, httpRequestContext, openHop, runInRequestContext } from './hops';
 import { readTrace } from './trace-context';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
