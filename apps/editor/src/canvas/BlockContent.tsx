@@ -1,5 +1,5 @@
 import type { Block, DesignDocument } from '@embed/design-document/model';
-import { type BlockPath, keyOf } from '@embed/editor-core';
+import { type BlockPath, keyOf, type TextEdit } from '@embed/editor-core';
 import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
@@ -14,6 +14,7 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
   const { box, inner } = blockCss(block, mode);
   // Typing into one block, pause after pause, is one undo step per pause.
   const coalesceKey = `rich-text:${keyOf(block)}`;
+  const onEdit = (edit: TextEdit) => store.dispatch({ type: 'editText', at: path, edit });
   switch (block.type) {
     case 'text':
       if (store.readOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
@@ -25,6 +26,7 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           style={inner}
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+          onEdit={onEdit}
         />
       );
     case 'heading':
@@ -37,6 +39,7 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           style={inner}
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+          onEdit={onEdit}
         />
       );
     case 'image':
