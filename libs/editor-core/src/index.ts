@@ -12,3 +12,4 @@ export type { Storable } from './storable';
 export { joinRuns, MARK_NAMES, type Marks, marksOf, sameMarks } from './rich-text/runs';
 export { type RichContent, type TextParts } from './rich-text/lines';
 export { afterInsert, applyTextEdit, marksAt, rangeHasMark, type RichTextKind, type TextEdit, type TextPoint, type TextRange, type ToggledMark } from './rich-text/text-edits';
+export { fitInsert, type FittedInsert, partsLength, partsPrefix } from './rich-text/fit-insert';

@@ -1,5 +1,5 @@
 import type { Block, DesignDocument } from '@embed/design-document/model';
-import { type BlockPath, keyOf, type TextEdit } from '@embed/editor-core';
+import { type BlockPath, fitInsert, keyOf, type TextEdit } from '@embed/editor-core';
 import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
@@ -15,6 +15,10 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
   // Typing into one block, pause after pause, is one undo step per pause.
   const coalesceKey = `rich-text:${keyOf(block)}`;
   const onEdit = (edit: TextEdit) => store.dispatch({ type: 'editText', at: path, edit });
+  const onInsert = (edit: Extract<TextEdit, { kind: 'insert' }>) => {
+    const fitted = fitInsert(store.doc, path, edit);
+    return fitted && store.dispatch({ type: 'editText', at: path, edit: fitted.edit }) ? fitted : null;
+  };
   switch (block.type) {
     case 'text':
       if (store.readOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
@@ -27,6 +31,7 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
           onEdit={onEdit}
+          onInsert={onInsert}
         />
       );
     case 'heading':
@@ -40,6 +45,7 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
           onEdit={onEdit}
+          onInsert={onInsert}
         />
       );
     case 'image':

@@ -1,11 +1,13 @@
 import type { Inline } from '@embed/design-document/model';
-import { afterInsert, applyTextEdit, marksAt, type Marks, rangeHasMark, type TextEdit, type TextRange, type ToggledMark } from '@embed/editor-core';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { afterInsert, applyTextEdit, type FittedInsert, marksAt, type Marks, rangeHasMark, type TextEdit, type TextRange, type ToggledMark } from '@embed/editor-core';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { showViews } from '../rich-text/dom-runs';
 import { selectTextRange, textRangeIn } from '../rich-text/dom-selection';
+import { TEXT_LIMITS, transferredContent } from '../rich-text/paste';
 import { readRuns, readTextContent, sameRichText } from '../rich-text/read-runs';
 import { runsView, textContentView } from '../rich-text/runs-view';
 import type { TextContent } from '../rich-text/tree';
+import { useTranslator } from '../views/i18n';
 
 type Props = (
   | { kind: 'text'; value: TextContent; onChange: (value: TextContent) => boolean }
@@ -13,6 +15,8 @@ type Props = (
 ) & {
   /** Dispatches a formatting or editing step (the command `editText`); false when it was refused. */
   onEdit: (edit: TextEdit) => boolean;
+  /** Dispatches an insert cut to what the block can hold (a paste): what of it was kept, or null when nothing could be. */
+  onInsert: (edit: Extract<TextEdit, { kind: 'insert' }>) => FittedInsert | null;
   label: string;
   focusToken?: number;
   style?: Record<string, string>;
@@ -153,7 +157,10 @@ export function insertMergeTag(tag: string): void {
  * rendered, so an undo that comes before the views have caught up with typing shows too.
  */
 export function RichTextEditor(props: Props) {
+  const translator = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
+  /** Why the last paste was cut or an edit not kept, said where the person acted. */
+  const [notice, setNotice] = useState<string | null>(null);
   /** The content the element shows, as far as this view knows. */
   const shown = useRef<Content | null>(null);
   /** Where the selection goes once the element shows the result of an edit made here. */
@@ -205,9 +212,34 @@ export function RichTextEditor(props: Props) {
     const element = ref.current;
     if (!element) return;
     const value = read(props.kind, element);
-    if (shown.current && sameRichText(value, shown.current)) return;
+    const before = shown.current;
+    if (before && sameRichText(value, before)) return;
     shown.current = value;
-    (props.onChange as (value: Content) => boolean)(value);
+    if ((props.onChange as (value: Content) => boolean)(value)) return notice && setNotice(null);
+    // Not kept (past what the block holds): the text shows the document again, not what would not be saved.
+    const caret = handle.current?.range();
+    shown.current = before ?? latest.current.value;
+    showViews(element, views(props.kind, shown.current));
+    if (caret) selectTextRange(element, caret, props.kind);
+    setNotice(translator.t('text.notKept', TEXT_LIMITS));
+  };
+
+  /** Puts pasted or dropped content in place of the selection, cut to what the block holds, and says so when cut. */
+  const insertTransferred = (data: DataTransfer | null) => {
+    const text = handle.current;
+    const range = text?.range();
+    const content = data && transferredContent(data);
+    if (!text || !range || !content) return;
+    const fitted = props.onInsert({ kind: 'insert', range, content });
+    if (fitted) selectionAfter.current = caretAt(afterInsert(range, fitted.edit.content, text.kind));
+    if (!fitted) setNotice(translator.t('paste.refused', TEXT_LIMITS));
+    else if (fitted.kept < fitted.total) setNotice(translator.t('paste.cut', { ...TEXT_LIMITS, kept: fitted.kept, total: fitted.total }));
+    else setNotice(null);
+  };
+
+  const onPaste = (event: ClipboardEvent) => {
+    event.preventDefault();
+    insertTransferred(event.clipboardData);
   };
 
   const onBeforeInput = (event: InputEvent) => {
@@ -215,6 +247,11 @@ export function RichTextEditor(props: Props) {
     if (!text) return;
     // The browser's own formatting and history never touch the element: ours are commands on the document.
     if (event.inputType.startsWith('format') || event.inputType.startsWith('history')) return event.preventDefault();
+    // A drop is read like a paste, in an inert document, never put into the page as it is.
+    if (event.inputType === 'insertFromDrop' || event.inputType === 'insertFromPaste') {
+      event.preventDefault();
+      return insertTransferred(event.dataTransfer);
+    }
     const typing = text.typingMarks;
     text.typingMarks = null;
     // A heading is one line: Enter breaks the line instead of starting a paragraph.
@@ -254,21 +291,29 @@ export function RichTextEditor(props: Props) {
   };
 
   return (
-    <div
-      ref={ref}
-      class={`rich-text rich-text-${props.kind}`}
-      contentEditable
-      role="textbox"
-      aria-multiline={props.kind === 'text'}
-      aria-label={props.label}
-      aria-keyshortcuts="Control+B Control+I Control+U Alt+F10"
-      spellcheck
-      style={props.style}
-      onInput={onInput}
-      onBeforeInput={onBeforeInput}
-      onKeyDown={onKeyDown}
-      onKeyUp={rememberTextRange}
-      onPointerUp={rememberTextRange}
-    />
+    <>
+      <div
+        ref={ref}
+        class={`rich-text rich-text-${props.kind}`}
+        contentEditable
+        role="textbox"
+        aria-multiline={props.kind === 'text'}
+        aria-label={props.label}
+        aria-keyshortcuts="Control+B Control+I Control+U Alt+F10"
+        spellcheck
+        style={props.style}
+        onInput={onInput}
+        onBeforeInput={onBeforeInput}
+        onPaste={onPaste}
+        onKeyDown={onKeyDown}
+        onKeyUp={rememberTextRange}
+        onPointerUp={rememberTextRange}
+      />
+      {notice && (
+        <p class="text-notice" role="alert">
+          {notice}
+        </p>
+      )}
+    </>
   );
 }
