@@ -27,12 +27,25 @@ const patch = fc.record(
 );
 const runs = fc.array(fc.record({ text, bold: fc.constant(true), href: address }, { requiredKeys: ['text'] }), { maxLength: 3 });
 
+const point = fc.record({ line: fc.integer({ min: -1, max: 2 }), offset: fc.integer({ min: -1, max: 8 }) });
+const textRange = fc.record({ from: point, to: point });
+
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ type: fc.constant('insertBlock' as const), at, block: fc.constantFrom(...BLOCK_TYPES).map(newBlock) }),
   fc.record({ type: fc.constant('removeBlock' as const), at }),
   fc.record({ type: fc.constant('moveBlock' as const), from: at, to: at }),
   fc.record({ type: fc.constant('patchBlock' as const), at, patch }),
   fc.record({ type: fc.constant('setRichText' as const), at, content: fc.oneof(runs, runs.map((content) => [{ type: 'paragraph' as const, content }])) }),
+  fc.record({
+    type: fc.constant('editText' as const),
+    at,
+    edit: fc.oneof(
+      fc.record({ kind: fc.constant('mark' as const), range: textRange, mark: fc.constant('bold' as const), value: fc.boolean() }),
+      fc.record({ kind: fc.constant('link' as const), range: textRange, href: fc.option(address, { nil: undefined }) }),
+      fc.record({ kind: fc.constant('insert' as const), range: textRange, content: runs.map((content) => [{ type: 'paragraph' as const, content }]) }),
+      fc.record({ kind: fc.constant('list' as const), range: textRange, ordered: fc.boolean() }),
+    ),
+  }),
   fc.record({ type: fc.constant('insertRow' as const), index, row: fc.integer({ min: 0, max: 5 }).map(newRow) }),
   fc.record({ type: fc.constant('removeRow' as const), index }),
   fc.record({ type: fc.constant('moveRow' as const), from: index, to: index }),

@@ -10,6 +10,7 @@ import {
   type TextBlock,
 } from '@embed/design-document/model';
 import { applyPatch, type Patch } from './patch';
+import { applyTextEdit, type TextEdit } from './rich-text/text-edits';
 import { blockAt, type BlockPath, columnAt, CommandError, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
 
 const ratio = fieldDefinition('column', ['ratio']);
@@ -32,6 +33,8 @@ export type Command =
   | { type: 'moveBlock'; from: BlockPath; to: BlockPath }
   | { type: 'patchBlock'; at: BlockPath; patch: Patch }
   | { type: 'setRichText'; at: BlockPath; content: TextBlock['content'] | HeadingBlock['content'] }
+  /** Formats or edits a text's or heading's rich text in the document's terms (marks, links, lists, merge tags, pastes). */
+  | { type: 'editText'; at: BlockPath; edit: TextEdit }
   | { type: 'insertRow'; index: number; row: Row }
   | { type: 'removeRow'; index: number }
   | { type: 'moveRow'; from: number; to: number }
@@ -99,6 +102,12 @@ function setRichText(doc: DesignDocument, at: BlockPath, content: TextBlock['con
     doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: replaced(old.blocks, at.block, next) })),
     inverse: { type: 'setRichText', at, content: block.content },
   };
+}
+
+function editText(doc: DesignDocument, at: BlockPath, edit: TextEdit): Applied {
+  const block = blockAt(doc, at);
+  if (block.type !== 'text' && block.type !== 'heading') throw new CommandError(`a ${block.type} block has no rich text`);
+  return setRichText(doc, at, applyTextEdit(block.content, block.type, edit));
 }
 
 function insertRow(doc: DesignDocument, index: number, row: Row): Applied {
@@ -200,6 +209,8 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return patchBlock(doc, command.at, command.patch);
     case 'setRichText':
       return setRichText(doc, command.at, command.content);
+    case 'editText':
+      return editText(doc, command.at, command.edit);
     case 'insertRow':
       return insertRow(doc, command.index, command.row);
     case 'removeRow':

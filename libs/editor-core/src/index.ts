@@ -9,3 +9,7 @@ export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';
 export { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type SaveStatus, type ServerDesign } from './save-state';
 export type { Storable } from './storable';
+export { joinRuns, MARK_NAMES, type Marks, marksOf, sameMarks } from './rich-text/runs';
+export { type RichContent, type TextParts } from './rich-text/lines';
+export { afterInsert, applyTextEdit, marksAt, rangeHasMark, type RichTextKind, type TextEdit, type TextPoint, type TextRange, type ToggledMark } from './rich-text/text-edits';
+export { fitInsert, type FittedInsert, partsLength, partsPrefix } from './rich-text/fit-insert';

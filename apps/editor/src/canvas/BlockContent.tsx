@@ -1,5 +1,5 @@
 import type { Block, DesignDocument } from '@embed/design-document/model';
-import { type BlockPath, keyOf } from '@embed/editor-core';
+import { type BlockPath, fitInsert, keyOf, type TextEdit } from '@embed/editor-core';
 import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
@@ -14,6 +14,11 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
   const { box, inner } = blockCss(block, mode);
   // Typing into one block, pause after pause, is one undo step per pause.
   const coalesceKey = `rich-text:${keyOf(block)}`;
+  const onEdit = (edit: TextEdit) => store.dispatch({ type: 'editText', at: path, edit });
+  const onInsert = (edit: Extract<TextEdit, { kind: 'insert' }>) => {
+    const fitted = fitInsert(store.doc, path, edit);
+    return fitted && store.dispatch({ type: 'editText', at: path, edit: fitted.edit }) ? fitted : null;
+  };
   switch (block.type) {
     case 'text':
       if (store.readOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
@@ -25,6 +30,8 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           style={inner}
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+          onEdit={onEdit}
+          onInsert={onInsert}
         />
       );
     case 'heading':
@@ -37,6 +44,8 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           style={inner}
           focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
+          onEdit={onEdit}
+          onInsert={onInsert}
         />
       );
     case 'image':

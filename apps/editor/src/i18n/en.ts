@@ -85,6 +85,9 @@ export const en = {
   'link.hint': 'https://, mailto:, tel: or a merge tag such as {example}',
   'link.apply': 'Apply link',
   'link.remove': 'Remove link',
+  'paste.cut': 'Pasted text cut to fit this block: {kept} of {total} characters kept. A paragraph holds up to {characters} characters of one style, a text up to {paragraphs} paragraphs and lists.',
+  'paste.refused': 'Nothing was pasted: this block has no room for more text. A paragraph holds up to {characters} characters of one style, a text up to {paragraphs} paragraphs and lists.',
+  'text.notKept': 'That change was not kept: this block has no room for more text. A paragraph holds up to {characters} characters of one style, a text up to {paragraphs} paragraphs and lists.',
 
   'canvas.label': 'Design',
   'canvas.roleBlock': 'block',

@@ -114,6 +114,9 @@ export const fr: Record<MessageKey, string> = {
   'link.hint': 'https://, mailto:, tel: ou une balise de fusion comme {example}',
   'link.apply': 'Appliquer le lien',
   'link.remove': 'Retirer le lien',
+  'paste.cut': 'Texte collé raccourci pour tenir dans ce bloc : {kept} caractères gardés sur {total}. Un paragraphe contient au plus {characters} caractères d’un même style, un texte au plus {paragraphs} paragraphes et listes.',
+  'paste.refused': 'Rien n’a été collé : ce bloc n’a plus de place pour du texte. Un paragraphe contient au plus {characters} caractères d’un même style, un texte au plus {paragraphs} paragraphes et listes.',
+  'text.notKept': 'Cette modification n’a pas été gardée : ce bloc n’a plus de place pour du texte. Un paragraphe contient au plus {characters} caractères d’un même style, un texte au plus {paragraphs} paragraphes et listes.',
 
   'canvas.label': 'Design',
   'canvas.roleBlock': 'bloc',

@@ -12,8 +12,8 @@ const STRIKE = new Set(['S', 'STRIKE', 'DEL']);
 const LISTS = new Set(['UL', 'OL']);
 /** Elements that start a line of their own. */
 const BLOCKS = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'LI', 'UL', 'OL', 'TR', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER']);
-/** Elements whose text is not shown. */
-const HIDDEN = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'TITLE']);
+/** Elements whose text is not shown as text (a pasted page's frames, media, drawings and form controls among them; `svg` keeps its case in HTML). */
+const HIDDEN = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'TITLE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'svg', 'CANVAS', 'VIDEO', 'AUDIO', 'SELECT', 'TEXTAREA']);
 
 const isElement = (node: TreeNode) => node.nodeType === ELEMENT_NODE;
 const isBlock = (node: TreeNode) => isElement(node) && BLOCKS.has(node.nodeName);

@@ -1,4 +1,4 @@
-import type { Inline, List, Paragraph } from '@embed/design-document/model';
+import type { List, Paragraph } from '@embed/design-document/model';
 
 /** What a text or heading block holds: a text block's paragraphs and lists, a heading's runs. */
 export type TextContent = (Paragraph | List)[];
@@ -21,10 +21,7 @@ export interface TreeNode {
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
 
-export type Marks = Omit<Inline, 'text'>;
-
-/** The marks of a run, in the order the reader writes them. */
-export const MARK_NAMES = ['bold', 'italic', 'underline', 'strike', 'color', 'href'] as const satisfies readonly (keyof Marks)[];
+export { MARK_NAMES, type Marks } from '@embed/editor-core';
 
 export const MERGE_TAGS = ['{{contact.first_name}}', '{{contact.last_name}}', '{{contact.email}}', '{{unsubscribe_url}}', '{{preferences_url}}'] as const;
 

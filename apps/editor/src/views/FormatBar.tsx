@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { format, formatColor, linkAtCaret } from '../canvas/RichTextEditor';
+import { formatColor, linkAtCaret, toggleList, toggleMark } from '../canvas/RichTextEditor';
 import { LinkDialog } from './LinkDialog';
 import { useTranslator } from './i18n';
 import { memo } from './memo';
@@ -9,13 +9,13 @@ import { onToolbarKeyDown } from './toolbar-keys';
 // Buttons keep the text's selection: a mousedown on them would otherwise move the focus.
 const keepSelection = (event: MouseEvent) => event.preventDefault();
 
-const MARKS = [
-  ['format.bold', 'bold', 'Control+B'],
-  ['format.italic', 'italic', 'Control+I'],
-  ['format.underline', 'underline', 'Control+U'],
-  ['format.strike', 'strikeThrough', undefined],
-  ['format.bulleted', 'insertUnorderedList', undefined],
-  ['format.numbered', 'insertOrderedList', undefined],
+const FORMATS = [
+  ['format.bold', () => toggleMark('bold'), 'Control+B'],
+  ['format.italic', () => toggleMark('italic'), 'Control+I'],
+  ['format.underline', () => toggleMark('underline'), 'Control+U'],
+  ['format.strike', () => toggleMark('strike'), undefined],
+  ['format.bulleted', () => toggleList(false), undefined],
+  ['format.numbered', () => toggleList(true), undefined],
 ] as const;
 
 /** Marks, links, lists, colour and merge tags for the text being edited (Alt+F10 from a text reaches it). */
@@ -24,8 +24,8 @@ export const FormatBar = memo(function FormatBar() {
   const [link, setLink] = useState<{ current: string | null } | null>(null);
   return (
     <div role="toolbar" aria-label={t('format.toolbar')} class="format-bar" data-format-bar onKeyDown={onToolbarKeyDown}>
-      {MARKS.map(([label, command, keys]) => (
-        <button key={command} type="button" onMouseDown={keepSelection} onClick={() => format(command)} aria-keyshortcuts={keys}>
+      {FORMATS.map(([label, apply, keys]) => (
+        <button key={label} type="button" onMouseDown={keepSelection} onClick={apply} aria-keyshortcuts={keys}>
           {t(label)}
         </button>
       ))}
