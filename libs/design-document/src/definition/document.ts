@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { BLOCKS } from './blocks';
 import { CONTENT } from './content';
+import { DEVICES } from './devices';
 import { Closed } from './kit';
 import { LAYOUT } from './layout';
 import { SCALARS } from './scalars';
@@ -25,6 +26,7 @@ const DEFINITIONS = {
   ...SCALARS,
   ...CONTENT,
   ...BLOCKS,
+  ...DEVICES,
   ...LAYOUT,
   ...SETTINGS,
   designDocument: Type.Union([design('email', 'emailSettings'), design('page', 'pageSettings'), design('popup', 'popupSettings'), design('document', 'documentSettings')], {
