@@ -9,3 +9,4 @@ export type { DefinitionName } from './definition/document';
 export { filledTag, leadingTag, MERGE_TAG, mergeTagPieces, tagsIn, type FilledTag, type WrittenTag } from './merge-tags';
 export { isLinkScheme, LINK_SCHEMES, schemeOf } from './links';
 export { designProblem } from './check';
+export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
