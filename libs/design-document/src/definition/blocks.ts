@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Closed, OneOf, Tagged } from './kit';
+import { translations } from './languages';
 
 export const SOCIAL_NETWORKS = [
   'facebook', 'x', 'instagram', 'linkedin', 'youtube', 'pinterest', 'github',
@@ -20,8 +21,15 @@ export const BLOCKS = {
     ...block('text', 'textPhone'),
     content: Type.Array(Tagged('type', [Type.Ref('paragraph'), Type.Ref('list')]), { maxItems: 200 }),
     style: Type.Optional(Type.Ref('textStyle')),
+    translations: translations('textTranslation'),
   }),
-  headingBlock: Closed({ ...block('heading', 'textPhone'), level: OneOf([1, 2, 3, 4]), content: Type.Ref('inlines'), style: Type.Optional(Type.Ref('textStyle')) }),
+  headingBlock: Closed({
+    ...block('heading', 'textPhone'),
+    level: OneOf([1, 2, 3, 4]),
+    content: Type.Ref('inlines'),
+    style: Type.Optional(Type.Ref('textStyle')),
+    translations: translations('headingTranslation'),
+  }),
   imageBlock: Closed({
     ...block('image', 'imagePhone'),
     src: Type.Ref('imageUrl'),
@@ -29,12 +37,14 @@ export const BLOCKS = {
     href: Type.Optional(Type.Ref('href')),
     width: displayWidth("Display width in px; the column's width when left out."),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('altTranslation'),
   }),
   buttonBlock: Closed({
     ...block('button', 'buttonPhone'),
     text: Type.String({ minLength: 1, maxLength: 200 }),
     href: Type.Optional(Type.Ref('href')),
     style: Type.Optional(Type.Ref('buttonStyle')),
+    translations: translations('buttonTranslation'),
   }),
   dividerBlock: Closed({
     ...block('divider', 'boxPhone'),
@@ -67,6 +77,7 @@ export const BLOCKS = {
         fontSize: Type.Optional(Type.Ref('fontSize')),
       }),
     ),
+    translations: translations('socialTranslation'),
   }),
   menuBlock: Closed({
     ...block('menu', 'linksPhone'),
@@ -82,11 +93,13 @@ export const BLOCKS = {
         fontWeight: Type.Optional(Type.Ref('fontWeight')),
       }),
     ),
+    translations: translations('menuTranslation'),
   }),
   htmlBlock: Closed({
     ...block('html', 'boxPhone'),
     html: Type.String({ description: 'Raw HTML; scripts, event handlers and unsafe URLs are taken out when rendered.', maxLength: 100000 }),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('htmlTranslation'),
   }),
   videoBlock: Closed({
     ...block('video', 'imagePhone'),
@@ -95,6 +108,7 @@ export const BLOCKS = {
     alt: Type.Optional(Type.Ref('shortText')),
     width: displayWidth(),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('altTranslation'),
   }),
   formField: Closed({
     name: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' }),
@@ -117,6 +131,7 @@ export const BLOCKS = {
       action: Type.Optional(Type.Ref('webUrl')),
       successMessage: Type.Optional(Type.String({ maxLength: 500 })),
       style: Type.Optional(Type.Ref('buttonStyle')),
+      translations: translations('formTranslation'),
     },
     { description: 'A form; only in page and popup designs.' },
   ),

@@ -1,4 +1,4 @@
-import type { Block, Column, EmailDesign, Row, TextStyle } from '@embed/design-document';
+import { type Block, type Column, type EmailDesign, type Row, type TextStyle, textDirection } from '@embed/design-document';
 import { border, columnPercents, declarations, px } from '../css';
 import { DEFAULT_FONT, RENDER_DEFAULTS as D } from '../defaults';
 import { emailFontsHtml, fontUrls } from '../fonts';
@@ -152,6 +152,9 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
   // The rows first: their phone overrides make the head's last rules.
   const rows = document.body.rows.map((row, r) => rowMjml(row, r, document, context)).join('');
   const fonts = fontUrls(document);
+  const language = document.language ?? 'en';
+  // A language written right to left: columns from the right, text from the right unless a block says otherwise.
+  const rtl = textDirection(language) === 'rtl';
   const head = [
     // mrml copies the title into the body's aria-label, and writes it there as it writes every attribute (attribute-values.ts).
     tag('mj-title', {}, asciiReferences(escapeHtml(document.settings.subject))),
@@ -160,8 +163,9 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),
     tag('mj-attributes', {}, [
       tag('mj-all', { 'font-family': body.fontFamily ?? DEFAULT_FONT }),
-      tag('mj-text', { 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color, 'line-height': body.lineHeight ?? D.lineHeight, padding: D.emailBlockPadding }),
-      tag('mj-section', { padding: '0px' }),
+      tag('mj-text', { 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color, 'line-height': body.lineHeight ?? D.lineHeight, padding: D.emailBlockPadding, align: rtl ? 'right' : undefined }),
+      tag('mj-section', { padding: '0px', direction: rtl ? 'rtl' : undefined }),
+      rtl ? tag('mj-column', { direction: 'rtl' }) : '',
       tag('mj-social', { padding: '8px 24px' }),
       tag('mj-button', { padding: D.emailBlockPadding, 'font-size': px(body.fontSize ?? D.fontSize) }),
     ].join('')),
@@ -174,5 +178,5 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     ].join('')),
   ].join('');
   const bodyAttributes = { 'background-color': body.backgroundColor, width: px(body.contentWidth ?? D.contentWidth.email) };
-  return `<mjml${attributes({ lang: document.language ?? 'en' })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
+  return `<mjml${attributes({ lang: language, dir: rtl ? 'rtl' : undefined })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
 }
