@@ -9,3 +9,5 @@ export type { DefinitionName } from './definition/document';
 export { filledTag, leadingTag, MERGE_TAG, mergeTagPieces, tagsIn, type FilledTag, type WrittenTag } from './merge-tags';
 export { isLinkScheme, LINK_SCHEMES, schemeOf } from './links';
 export { designProblem } from './check';
+export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
+export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated } from './languages';

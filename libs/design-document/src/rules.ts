@@ -58,5 +58,21 @@ export function ruleErrors(document: DesignDocument): string[] {
   if (blocks > DESIGN_LIMITS.maxBlocks) errors.push(`$.body has ${blocks} blocks, more than the ${DESIGN_LIMITS.maxBlocks} allowed`);
   if (document.mode === 'popup' && document.settings.frequency.type === 'everyDays' && document.settings.frequency.days === undefined)
     errors.push('$.settings.frequency lacks "days", which everyDays needs');
+  errors.push(...languageErrors(document));
+  return errors;
+}
+
+/** Translations name only languages the design lists, and the list leaves out the default language. */
+function languageErrors(document: DesignDocument): string[] {
+  const errors: string[] = [];
+  const listed = new Set((document.languages ?? []).map((tag) => tag.toLowerCase()));
+  const base = (document.language ?? 'en').toLowerCase();
+  if (listed.has(base)) errors.push(`$.languages lists ${document.language ?? 'en'}, the design's default language`);
+  const check = (holder: object, path: string) => {
+    for (const tag of Object.keys((holder as { translations?: Record<string, unknown> }).translations ?? {}))
+      if (!listed.has(tag.toLowerCase()) || tag.toLowerCase() === base) errors.push(`${path}.translations has ${tag}, which is not one of the design's languages`);
+  };
+  check(document.settings, '$.settings');
+  for (const [block, path] of blocksWithPaths(document)) check(block, path);
   return errors;
 }

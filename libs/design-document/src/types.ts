@@ -46,6 +46,12 @@ export type FormField = Definition<'formField'>;
 /** Only in page and popup designs. */
 export type FormBlock = Definition<'formBlock'>;
 
+/** Where a row or block is left out: on phones (`mobile`) or on desktops. */
+export type HideOn = Definition<'hideOn'>;
+export type RowPhone = Definition<'rowPhone'>;
+/** The phone overrides any block may hold (each block type takes the part of them its schema names). */
+export type BlockPhone = Partial<Definition<'textPhone'> & Definition<'imagePhone'> & Definition<'buttonPhone'> & Definition<'linksPhone'> & Definition<'boxPhone'> & Definition<'spacerPhone'>>;
+
 export type Column = Definition<'column'>;
 export type Row = Definition<'row'>;
 export type WebFont = Definition<'webFont'>;

@@ -127,3 +127,33 @@ describe('modeMismatch', () => {
     expect(modeMismatch(email, 'page')).toBe('this is an email design and the project makes page designs');
   });
 });
+
+describe('phone overrides and hiding per device', () => {
+  const withBlock = (block: Record<string, unknown>, row: Record<string, unknown> = {}) => ({
+    ...email(),
+    body: { rows: [{ ...row, columns: [{ blocks: [block] }] }] },
+  });
+  const heading = { type: 'heading', level: 1, content: [{ text: 'Hi' }] };
+
+  it('takes the layout properties each type names, on rows and on blocks', () => {
+    expect(errorsOf(withBlock({ ...heading, hideOn: 'desktop', phone: { padding: '4px', fontSize: 20, lineHeight: 1.1, textAlign: 'center' } }, { hideOn: 'mobile', phone: { padding: '0px', reverseColumns: true } }))).toEqual([]);
+    expect(errorsOf(withBlock({ type: 'image', src: 'https://img.example/a.png', phone: { width: 120, align: 'right', padding: '0px' } }))).toEqual([]);
+    expect(errorsOf(withBlock({ type: 'button', text: 'Go', phone: { fullWidth: true, fontSize: 14, align: 'center' } }))).toEqual([]);
+    expect(errorsOf(withBlock({ type: 'spacer', height: 40, phone: { height: 10 } }))).toEqual([]);
+  });
+
+  it('refuses an override its type does not take, and a colour anywhere, naming the field', () => {
+    expect(errorsOf(withBlock({ type: 'image', src: 'https://img.example/a.png', phone: { fontSize: 12 } })).join('\n')).toMatch(/phone.*fontSize/);
+    expect(errorsOf(withBlock({ ...heading, phone: { color: '#ff0000' } })).join('\n')).toMatch(/phone.*color/);
+    expect(errorsOf(withBlock(heading, { phone: { fontSize: 12 } })).join('\n')).toMatch(/phone.*fontSize/);
+    expect(errorsOf(withBlock({ ...heading, hideOn: 'tablet' })).join('\n')).toMatch(/hideOn/);
+  });
+
+  it('publishes which properties can be overridden in the schema', () => {
+    const defs = designDocumentJsonSchema().$defs as Record<string, { properties: Record<string, unknown> }>;
+    expect(Object.keys(defs.textPhone.properties)).toEqual(['padding', 'fontSize', 'lineHeight', 'textAlign']);
+    expect(Object.keys(defs.rowPhone.properties)).toEqual(['padding', 'reverseColumns']);
+    expect(defs.imageBlock.properties.phone).toEqual({ $ref: '#/$defs/imagePhone' });
+    expect(defs.buttonBlock.properties.hideOn).toEqual({ $ref: '#/$defs/hideOn' });
+  });
+});

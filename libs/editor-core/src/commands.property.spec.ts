@@ -53,6 +53,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ type: fc.constant('setColumnRatios' as const), row: index, ratios: fc.array(fc.option(number, { nil: undefined }), { minLength: 1, maxLength: 4 }) }),
   fc.record({ type: fc.constant('patchColumn' as const), row: index, column: fc.integer({ min: 0, max: 4 }), patch }),
   fc.record({ type: fc.constant('patchBodyStyle' as const), patch: style }),
+  fc.record({
+    type: fc.constant('setPhoneStyle' as const),
+    target: fc.oneof(fc.record({ kind: fc.constant('block' as const), path: at }), fc.record({ kind: fc.constant('row' as const), row: index })),
+    key: fc.constantFrom('padding', 'fontSize', 'width', 'fullWidth', 'reverseColumns', 'color', 'height', 'textAlign'),
+    value: fc.oneof(number, fc.constantFrom(undefined, true, '12px', 'center', 'red')),
+  }),
   fc.record({ type: fc.constant('patchSettings' as const), patch }),
   fc.record({ type: fc.constant('rename' as const), name: fc.option(text, { nil: undefined }) }),
 );

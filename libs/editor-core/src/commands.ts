@@ -9,6 +9,7 @@ import {
   type Row,
   type TextBlock,
 } from '@embed/design-document/model';
+import { type PhoneTarget, setPhoneStyle } from './devices';
 import { applyPatch, type Patch } from './patch';
 import { applyTextEdit, type TextEdit } from './rich-text/text-edits';
 import { blockAt, type BlockPath, columnAt, CommandError, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
@@ -44,6 +45,8 @@ export type Command =
   | { type: 'setColumnRatios'; row: number; ratios: (number | undefined)[] }
   | { type: 'patchColumn'; row: number; column: number; patch: Patch }
   | { type: 'patchBodyStyle'; patch: Patch }
+  /** One phone override of a row or block; `value` undefined resets it to the desktop's (devices.ts). */
+  | { type: 'setPhoneStyle'; target: PhoneTarget; key: string; value: unknown }
   | { type: 'patchSettings'; patch: Patch }
   | { type: 'rename'; name: string | undefined }
   /** The whole design at once (a restore point taken): same mode only. */
@@ -227,6 +230,8 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return patchColumn(doc, command.row, command.column, command.patch);
     case 'patchBodyStyle':
       return patchBodyStyle(doc, command.patch);
+    case 'setPhoneStyle':
+      return setPhoneStyle(doc, command.target, command.key, command.value);
     case 'patchSettings':
       return patchSettings(doc, command.patch);
     case 'rename':

@@ -1,5 +1,6 @@
 import { checkDesign } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document';
+import { readIn } from './languages';
 import { carriableDocument } from './characters';
 import { staticChunks } from './chunks';
 import { emailHtml } from './email/layout';
@@ -35,7 +36,8 @@ export function layoutDesign(document: DesignDocument, options: LayoutOptions = 
   // The design checks first (the same the editor shows), then what the renderer itself did.
   for (const finding of checkDesign(document)) warnings.add(finding.message);
   // Laid out from text every output can carry: no field can fail the layout or reach past its element (characters.ts).
-  const carried = carriableDocument(document);
+  const read = options.language === undefined ? document : readIn(document, options.language, warnings);
+  const carried = carriableDocument(read);
   carried.warnings.forEach((warning) => warnings.add(warning));
   const laid = carried.document;
   const html = compileTemplate(modeHtml(laid, designId, warnings), warnings);

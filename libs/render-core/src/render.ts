@@ -40,5 +40,5 @@ export function finishRender(layout: Layout, options: { merge?: MergeValues; tex
 
 /** Renders a valid design document: HTML, chunks, plain text, merge tags and warnings. */
 export function render(document: DesignDocument, options: RenderOptions = {}): RenderResult {
-  return finishRender(layoutDesign(document, { designId: options.designId }), options);
+  return finishRender(layoutDesign(document, { designId: options.designId, language: options.language }), options);
 }

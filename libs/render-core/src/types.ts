@@ -11,6 +11,12 @@ export type TextOptions = RenderTextOptions;
 export interface LayoutOptions {
   /** Carried by a popup's handle and a form's submit event; the document's id when left out. */
   designId?: string;
+  /**
+   * The language to render in (a BCP 47 tag): the design's language serving it, each text
+   * its translation leaves out in the default language (warnings name them). The design's
+   * default language when left out.
+   */
+  language?: string;
 }
 
 export interface RenderOptions extends LayoutOptions {

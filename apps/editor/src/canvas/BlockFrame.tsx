@@ -86,7 +86,7 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
       };
   return (
     <div
-      class={`block${selected ? ' selected' : ''}`}
+      class={`block${selected ? ' selected' : ''}${block.hideOn ? ` hidden-on-${block.hideOn}` : ''}`}
       tabIndex={0}
       role="group"
       aria-label={label}

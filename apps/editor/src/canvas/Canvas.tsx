@@ -1,4 +1,4 @@
-import { keyOf, newRow } from '@embed/editor-core';
+import { keyOf, newRow, phoneView } from '@embed/editor-core';
 import { useEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
@@ -17,13 +17,15 @@ function WebFonts({ fonts }: { fonts: { family: string; url: string }[] | undefi
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */
 export function Canvas({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const [doc, selection, focusRequest] = useStoreValues(store, (s) => [s.doc, s.selection, s.focusRequest] as const);
+  const [saved, selection, focusRequest, device] = useStoreValues(store, (s) => [s.doc, s.selection, s.focusRequest, s.device] as const);
+  // On Phone, the design as a phone lays it out: its overrides in place (places stay the document's).
+  const doc = device === 'phone' ? phoneView(saved) : saved;
   const { body } = doc;
   const block = selection?.kind === 'block' ? selection.path : null;
   const focus = focusRequest.path;
   const popup = doc.mode === 'popup' ? doc.settings : null;
   return (
-    <main class={`canvas mode-${doc.mode}`} aria-label={t('canvas.label')} style={{ 'background-color': body.style?.backgroundColor ?? '#f4f4f5' }}>
+    <main class={`canvas mode-${doc.mode} device-${device}`} aria-label={t('canvas.label')} style={{ 'background-color': body.style?.backgroundColor ?? '#f4f4f5' }}>
       <WebFonts fonts={body.fonts} />
       <div class="content" style={contentCss(doc)}>
         {popup && popup.closeButton?.show !== false && (

@@ -102,7 +102,7 @@ export const RowView = memo(function RowView(props: Props) {
           {row.hideOn && <span class="row-note">{t(row.hideOn === 'mobile' ? 'canvas.hiddenOnMobile' : 'canvas.hiddenOnDesktop')}</span>}
         </div>
       )}
-      <div class="columns" style={rowInnerCss(row)}>
+      <div class={`columns${row.stackOnMobile === false ? '' : ' stack'}${row.phone?.reverseColumns ? ' reverse' : ''}`} style={rowInnerCss(row)}>
         {row.columns.map((column, c) => (
           <div key={keyOf(column)} class={`column${props.columnSelected === c ? ' selected' : ''}`} style={columnCss(column)} {...(editable ? { onDragOver: allowDrop, onDrop: (event: DragEvent) => onColumnDrop(event, c) } : {})}>
             {columnHandles && (

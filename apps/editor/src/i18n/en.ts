@@ -22,6 +22,14 @@ export const en = {
   'topbar.view': 'View',
   'topbar.save': 'Save',
 
+  'device.switch': 'Editing for',
+  'device.desktop': 'Desktop',
+  'device.phone': 'Phone',
+  'device.phoneLayout': 'Phone layout',
+  'device.overridden': '{field} (phone override)',
+  'device.reset': 'Reset {field} to the desktop value',
+  'device.sharedNote': 'Colours, fonts and content are the same on every screen.',
+
   'save.state.saved': 'Saved',
   'save.state.saving': 'Saving…',
   'save.state.unsaved': 'Unsaved changes',
@@ -170,6 +178,7 @@ export const en = {
   'field.successMessage': 'Success message',
   'field.fullWidth': 'Full width',
   'field.hideOn': 'Hide on',
+  'field.reverseColumns': 'Stacked columns last to first',
   'field.stackOnMobile': 'Stack columns on phones',
   'field.breakBefore': 'Start on a new page',
   'field.keepTogether': 'Keep on one page',

@@ -51,6 +51,14 @@ export const fr: Record<MessageKey, string> = {
   'topbar.view': 'Affichage',
   'topbar.save': 'Enregistrer',
 
+  'device.switch': 'Édition pour',
+  'device.desktop': 'Ordinateur',
+  'device.phone': 'Téléphone',
+  'device.phoneLayout': 'Mise en page sur téléphone',
+  'device.overridden': '{field} (propre au téléphone)',
+  'device.reset': 'Rétablir {field} comme sur ordinateur',
+  'device.sharedNote': 'Couleurs, polices et contenu sont les mêmes sur tous les écrans.',
+
   'save.state.saved': 'Enregistré',
   'save.state.saving': 'Enregistrement…',
   'save.state.unsaved': 'Modifications non enregistrées',
@@ -199,6 +207,7 @@ export const fr: Record<MessageKey, string> = {
   'field.successMessage': 'Message de réussite',
   'field.fullWidth': 'Pleine largeur',
   'field.hideOn': 'Masquer sur',
+  'field.reverseColumns': 'Colonnes empilées de la dernière à la première',
   'field.stackOnMobile': 'Empiler les colonnes sur téléphone',
   'field.breakBefore': 'Commencer sur une nouvelle page',
   'field.keepTogether': 'Garder sur une seule page',

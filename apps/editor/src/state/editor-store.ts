@@ -1,5 +1,5 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { blockAt, type BlockPath, type Command, EditorHistory, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
+import { blockAt, type BlockPath, type Command, type Device, EditorHistory, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
 import { type EditorError, editorError, type JournalCalls, type SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
@@ -46,6 +46,8 @@ export class EditorStore {
   readonly history: EditorHistory;
   readonly readOnly: boolean;
   selection: Selection = null;
+  /** The screen the person edits for. */
+  device: Device = 'desktop';
   /** The block whose text should take the keyboard focus (one just added); the token changes with each request. */
   focusRequest: { path: BlockPath | null; token: number } = { path: null, token: 0 };
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
@@ -149,6 +151,12 @@ export class EditorStore {
     this.afterPaint(() => {
       if (this.viewsBehind) this.notify();
     });
+  }
+
+  /** Shows the canvas as that screen lays the design out; on `phone`, the property panel edits the phone overrides. */
+  setDevice(device: Device): void {
+    this.device = device;
+    this.notify();
   }
 
   select(selection: Selection): void {

@@ -5,6 +5,8 @@ import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
 import { ListEditor } from './ListEditor';
+import { PhoneFields } from './PhoneFields';
+import { hideOnField, isOverridden } from './phone-fields';
 import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
@@ -40,7 +42,8 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
           />
         </div>
       )}
-      <Fields fields={BLOCK_FIELDS[block.type]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} />
+      {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
+      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} />
       {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
       <div class="actions">
         <button
@@ -129,7 +132,8 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
     <section aria-label={t('properties.rowLabel', { row: index + 1 })}>
       <h2>{t('properties.row', { row: index + 1 })}</h2>
       <ColumnTools store={store} row={row} index={index} />
-      <Fields fields={rowFields(store.doc.mode)} target={row as unknown as Target} idPrefix={`row-${index}`} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
+      {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
+      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
       <div class="actions">
         <button type="button" disabled={index === 0} onClick={() => move(index - 1)}>
           {t('properties.moveRowUp')}
@@ -177,7 +181,7 @@ function BodyProperties({ store }: { store: EditorStore }) {
 /** Properties of what is selected: a block, a row, a column, or else the design. */
 export function PropertyPanel({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.doc] as const);
+  const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.doc, s.device] as const);
   const rows = doc.body.rows;
   let panel = <BodyProperties store={store} />;
   if (selection?.kind === 'block') {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Closed, OneOf, Tagged } from './kit';
+import { translations } from './languages';
 
 export const SOCIAL_NETWORKS = [
   'facebook', 'x', 'instagram', 'linkedin', 'youtube', 'pinterest', 'github',
@@ -9,33 +10,44 @@ export const SOCIAL_NETWORKS = [
 export const LINE_STYLES = ['solid', 'dashed', 'dotted'] as const;
 
 const id = Type.Optional(Type.Ref('id'));
-const block = <T extends string>(type: T) => ({ type: Type.Literal(type), id });
+const hideOn = Type.Optional(Type.Ref('hideOn'));
+/** A block's tag, its id, and where it shows: hidden on phones or desktops, and its phone overrides (devices.ts). */
+const block = <T extends string, P extends string>(type: T, phone: P) => ({ type: Type.Literal(type), id, hideOn, phone: Type.Optional(Type.Ref(phone)) });
 /** Display width in px, at most the widest content. */
 const displayWidth = (description?: string) => Type.Optional(Type.Integer({ description, minimum: 1, maximum: 1200 }));
 
 export const BLOCKS = {
   textBlock: Closed({
-    ...block('text'),
+    ...block('text', 'textPhone'),
     content: Type.Array(Tagged('type', [Type.Ref('paragraph'), Type.Ref('list')]), { maxItems: 200 }),
     style: Type.Optional(Type.Ref('textStyle')),
+    translations: translations('textTranslation'),
   }),
-  headingBlock: Closed({ ...block('heading'), level: OneOf([1, 2, 3, 4]), content: Type.Ref('inlines'), style: Type.Optional(Type.Ref('textStyle')) }),
+  headingBlock: Closed({
+    ...block('heading', 'textPhone'),
+    level: OneOf([1, 2, 3, 4]),
+    content: Type.Ref('inlines'),
+    style: Type.Optional(Type.Ref('textStyle')),
+    translations: translations('headingTranslation'),
+  }),
   imageBlock: Closed({
-    ...block('image'),
+    ...block('image', 'imagePhone'),
     src: Type.Ref('imageUrl'),
     alt: Type.Optional(Type.Ref('shortText')),
     href: Type.Optional(Type.Ref('href')),
     width: displayWidth("Display width in px; the column's width when left out."),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('altTranslation'),
   }),
   buttonBlock: Closed({
-    ...block('button'),
+    ...block('button', 'buttonPhone'),
     text: Type.String({ minLength: 1, maxLength: 200 }),
     href: Type.Optional(Type.Ref('href')),
     style: Type.Optional(Type.Ref('buttonStyle')),
+    translations: translations('buttonTranslation'),
   }),
   dividerBlock: Closed({
-    ...block('divider'),
+    ...block('divider', 'boxPhone'),
     style: Type.Optional(
       Closed({
         padding: Type.Optional(Type.Ref('padding')),
@@ -47,9 +59,9 @@ export const BLOCKS = {
       }),
     ),
   }),
-  spacerBlock: Closed({ ...block('spacer'), height: Type.Integer({ minimum: 1, maximum: 400 }) }),
+  spacerBlock: Closed({ ...block('spacer', 'spacerPhone'), height: Type.Integer({ minimum: 1, maximum: 400 }) }),
   socialBlock: Closed({
-    ...block('social'),
+    ...block('social', 'linksPhone'),
     links: Type.Array(
       Closed({ network: OneOf(SOCIAL_NETWORKS), href: Type.Ref('url'), label: Type.Optional(Type.String({ maxLength: 100 })) }),
       { minItems: 1, maxItems: 12 },
@@ -65,9 +77,10 @@ export const BLOCKS = {
         fontSize: Type.Optional(Type.Ref('fontSize')),
       }),
     ),
+    translations: translations('socialTranslation'),
   }),
   menuBlock: Closed({
-    ...block('menu'),
+    ...block('menu', 'linksPhone'),
     items: Type.Array(Closed({ text: Type.String({ minLength: 1, maxLength: 100 }), href: Type.Optional(Type.Ref('href')) }), { minItems: 1, maxItems: 12 }),
     style: Type.Optional(
       Closed({
@@ -80,19 +93,22 @@ export const BLOCKS = {
         fontWeight: Type.Optional(Type.Ref('fontWeight')),
       }),
     ),
+    translations: translations('menuTranslation'),
   }),
   htmlBlock: Closed({
-    ...block('html'),
+    ...block('html', 'boxPhone'),
     html: Type.String({ description: 'Raw HTML; scripts, event handlers and unsafe URLs are taken out when rendered.', maxLength: 100000 }),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('htmlTranslation'),
   }),
   videoBlock: Closed({
-    ...block('video'),
+    ...block('video', 'imagePhone'),
     url: Type.Ref('webUrl'),
     thumbnail: Type.Ref('imageUrl'),
     alt: Type.Optional(Type.Ref('shortText')),
     width: displayWidth(),
     style: Type.Optional(Type.Ref('boxStyle')),
+    translations: translations('altTranslation'),
   }),
   formField: Closed({
     name: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' }),
@@ -109,12 +125,13 @@ export const BLOCKS = {
   }),
   formBlock: Closed(
     {
-      ...block('form'),
+      ...block('form', 'buttonPhone'),
       fields: Type.Array(Type.Ref('formField'), { minItems: 1, maxItems: 20 }),
       submitText: Type.String({ minLength: 1, maxLength: 100 }),
       action: Type.Optional(Type.Ref('webUrl')),
       successMessage: Type.Optional(Type.String({ maxLength: 500 })),
       style: Type.Optional(Type.Ref('buttonStyle')),
+      translations: translations('formTranslation'),
     },
     { description: 'A form; only in page and popup designs.' },
   ),

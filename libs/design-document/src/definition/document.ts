@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { BLOCKS } from './blocks';
 import { CONTENT } from './content';
+import { DEVICES } from './devices';
+import { LANGUAGE_TAG_PATTERN, LANGUAGES } from './languages';
 import { Closed } from './kit';
 import { LAYOUT } from './layout';
 import { SCALARS } from './scalars';
@@ -16,7 +18,8 @@ const design = <M extends string, S extends keyof typeof SETTINGS>(mode: M, sett
     mode: Type.Literal(mode),
     id: Type.Optional(Type.Ref('id')),
     name: Type.Optional(Type.String({ maxLength: 200 })),
-    language: Type.Optional(Type.String({ description: 'BCP 47 language of the content; en when left out.', pattern: '^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$' })),
+    language: Type.Optional(Type.String({ description: 'BCP 47 language of the content (the default language of a design in several); en when left out.', pattern: LANGUAGE_TAG_PATTERN })),
+    languages: Type.Optional(Type.Ref('languages')),
     settings: Type.Ref(settings),
     body: Type.Ref('body'),
   });
@@ -25,6 +28,8 @@ const DEFINITIONS = {
   ...SCALARS,
   ...CONTENT,
   ...BLOCKS,
+  ...DEVICES,
+  ...LANGUAGES,
   ...LAYOUT,
   ...SETTINGS,
   designDocument: Type.Union([design('email', 'emailSettings'), design('page', 'pageSettings'), design('popup', 'popupSettings'), design('document', 'documentSettings')], {

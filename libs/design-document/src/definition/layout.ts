@@ -20,7 +20,8 @@ export const LAYOUT = {
     id: Type.Optional(Type.Ref('id')),
     columns: Type.Array(Type.Ref('column'), { minItems: 1, maxItems: 4 }),
     stackOnMobile: Type.Optional(Type.Boolean({ description: 'Columns stack on narrow screens; true when left out.' })),
-    hideOn: Type.Optional(OneOf(['mobile', 'desktop'])),
+    hideOn: Type.Optional(Type.Ref('hideOn')),
+    phone: Type.Optional(Type.Ref('rowPhone')),
     breakBefore: Type.Optional(Type.Boolean({ description: 'document: start this row on a new page.' })),
     keepTogether: Type.Optional(Type.Boolean({ description: 'document: never split this row across pages.' })),
     style: Type.Optional(

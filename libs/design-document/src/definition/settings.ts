@@ -1,13 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import { Closed, OneOf, Tagged } from './kit';
+import { translations } from './languages';
 
 // What each mode adds to the body: an email's subject, a popup's behaviour, a document's pages.
 
 const margin = Type.Number({ minimum: 0, maximum: 100 });
 
 export const SETTINGS = {
-  emailSettings: Closed({ subject: Type.String({ maxLength: 255 }), preheader: Type.Optional(Type.String({ maxLength: 255 })) }),
-  pageSettings: Closed({ title: Type.String({ minLength: 1, maxLength: 200 }), description: Type.Optional(Type.String({ maxLength: 500 })) }),
+  emailSettings: Closed({
+    subject: Type.String({ maxLength: 255 }),
+    preheader: Type.Optional(Type.String({ maxLength: 255 })),
+    translations: translations('emailSettingsTranslation'),
+  }),
+  pageSettings: Closed({
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    translations: translations('pageSettingsTranslation'),
+  }),
   popupTrigger: Tagged('type', [
     Closed({ type: Type.Literal('load') }),
     Closed({ type: Type.Literal('delay'), seconds: Type.Integer({ minimum: 1, maximum: 600 }) }),
@@ -33,6 +42,7 @@ export const SETTINGS = {
       type: OneOf(['always', 'oncePerSession', 'once', 'everyDays']),
       days: Type.Optional(Type.Integer({ description: 'with everyDays', minimum: 1, maximum: 365 })),
     }),
+    translations: translations('popupSettingsTranslation'),
   }),
   margins: Closed({ top: margin, right: margin, bottom: margin, left: margin }, { description: 'mm' }),
   pageBand: Closed(
@@ -52,5 +62,6 @@ export const SETTINGS = {
     header: Type.Optional(Type.Ref('pageBand')),
     footer: Type.Optional(Type.Ref('pageBand')),
     pageNumbers: Type.Optional(Type.Boolean({ description: 'Prints "page / pages" at the bottom right margin.' })),
+    translations: translations('documentSettingsTranslation'),
   }),
 };

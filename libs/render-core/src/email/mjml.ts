@@ -1,4 +1,4 @@
-import type { Block, Column, EmailDesign, Row, TextStyle } from '@embed/design-document';
+import { type Block, type Column, type EmailDesign, type Row, type TextStyle, textDirection } from '@embed/design-document';
 import { border, columnPercents, declarations, px } from '../css';
 import { DEFAULT_FONT, RENDER_DEFAULTS as D } from '../defaults';
 import { emailFontsHtml, fontUrls } from '../fonts';
@@ -7,7 +7,9 @@ import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
 import { socialLabel } from '../social';
 import { blockPlace, type Warnings } from '../warnings';
+import { deviceClasses, PhoneRules } from '../phone';
 import { asciiReferences } from './attribute-values';
+import { blockClasses, outsideOutlook, rowPhoneClass } from './phone';
 
 // The email is written as MJML and rendered by mrml: MJML's table layout, Outlook
 // conditional comments, bulletproof buttons and columns that stack on phones come from
@@ -22,13 +24,14 @@ interface EmailContext {
   warnings: Warnings;
   rich: RichTextContext;
   linkColor: string;
+  phone: PhoneRules;
 }
 
 /** Links in a text or heading block take the block's link colour, else the body's. */
 const richContext = (style: TextStyle, context: EmailContext): RichTextContext =>
   style.linkColor ? { ...context.rich, linkStyle: `color:${style.linkColor}` } : context.rich;
 
-function blockMjml(block: Block, place: string, context: EmailContext): string {
+function blockMjml(block: Block, place: string, context: EmailContext, cssClass: string | undefined): string {
   switch (block.type) {
     case 'text': {
       const style = block.style ?? {};
@@ -39,7 +42,7 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
       return tag('mj-text', {
         padding: style.padding, align: style.textAlign, color: style.color, 'font-size': px(style.fontSize),
         'font-family': style.fontFamily, 'font-weight': style.fontWeight, 'line-height': style.lineHeight,
-        'container-background-color': style.backgroundColor,
+        'container-background-color': style.backgroundColor, 'css-class': cssClass,
       }, boxed);
     }
     case 'heading': {
@@ -48,7 +51,7 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
         margin: '0', 'font-size': px(style.fontSize ?? D.heading.sizes[block.level]), 'font-weight': style.fontWeight ?? D.heading.fontWeight,
         'line-height': style.lineHeight ?? D.heading.lineHeight, color: style.color, 'font-family': style.fontFamily,
       });
-      return tag('mj-text', { padding: style.padding, align: style.textAlign, 'container-background-color': style.backgroundColor },
+      return tag('mj-text', { padding: style.padding, align: style.textAlign, 'container-background-color': style.backgroundColor, 'css-class': cssClass },
         `<h${block.level} style="${css}">${inlinesHtml(block.content, richContext(style, context))}</h${block.level}>`);
     }
     case 'image':
@@ -58,7 +61,7 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
       return tag('mj-image', {
         src: isVideo ? block.thumbnail : block.src, alt: block.alt ?? '', href: (isVideo ? block.url : block.href) || undefined,
         width: px(block.width), align: style.align, padding: style.padding ?? '0px', border: border(style.border),
-        'border-radius': px(style.borderRadius), 'container-background-color': style.backgroundColor,
+        'border-radius': px(style.borderRadius), 'container-background-color': style.backgroundColor, 'css-class': cssClass,
       });
     }
     case 'button': {
@@ -67,18 +70,18 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
         href: block.href || undefined, 'background-color': style.buttonColor ?? D.button.buttonColor, color: style.color ?? D.button.color,
         'inner-padding': style.innerPadding ?? D.button.innerPadding, padding: style.padding, align: style.align ?? 'center',
         border: border(style.border), 'border-radius': px(style.borderRadius ?? D.button.borderRadius), width: style.fullWidth ? '100%' : undefined,
-        'font-family': style.fontFamily, 'font-size': px(style.fontSize), 'font-weight': style.fontWeight ?? D.button.fontWeight,
+        'font-family': style.fontFamily, 'font-size': px(style.fontSize), 'font-weight': style.fontWeight ?? D.button.fontWeight, 'css-class': cssClass,
       }, escapeHtml(block.text));
     }
     case 'divider': {
       const style = block.style ?? {};
       return tag('mj-divider', {
         'border-color': style.color ?? D.divider.color, 'border-width': px(style.thickness ?? D.divider.thickness), 'border-style': style.lineStyle,
-        width: style.width === undefined ? undefined : `${style.width}%`, align: style.align, padding: style.padding ?? D.divider.emailPadding,
+        width: style.width === undefined ? undefined : `${style.width}%`, align: style.align, padding: style.padding ?? D.divider.emailPadding, 'css-class': cssClass,
       });
     }
     case 'spacer':
-      return tag('mj-spacer', { height: px(block.height) });
+      return tag('mj-spacer', { height: px(block.height), 'css-class': cssClass });
     case 'social': {
       const style = block.style ?? {};
       const elements = block.links.map((link) => {
@@ -87,7 +90,7 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
       });
       return tag('mj-social', {
         mode: 'horizontal', align: style.align, padding: style.padding, 'icon-size': px(style.iconSize ?? 24),
-        color: style.color, 'font-family': style.fontFamily, 'font-size': px(style.fontSize),
+        color: style.color, 'font-family': style.fontFamily, 'font-size': px(style.fontSize), 'css-class': cssClass,
       }, elements.join(''));
     }
     case 'menu': {
@@ -98,11 +101,11 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
         item.href ? `<a${attributes({ href: item.href, target: '_blank', style: linkCss })}>${escapeHtml(item.text)}</a>` : escapeHtml(item.text));
       return tag('mj-text', {
         align: style.align, padding: style.padding, color: style.color, 'font-family': style.fontFamily,
-        'font-size': px(style.fontSize), 'font-weight': style.fontWeight,
+        'font-size': px(style.fontSize), 'font-weight': style.fontWeight, 'css-class': cssClass,
       }, items.join(separator));
     }
     case 'html':
-      return tag('mj-text', { padding: block.style?.padding, 'container-background-color': block.style?.backgroundColor },
+      return tag('mj-text', { padding: block.style?.padding, 'container-background-color': block.style?.backgroundColor, 'css-class': cssClass },
         sanitizeRawHtml(block.html, place, context.warnings));
     case 'form':
       return ''; // refused by validation: emails carry no forms
@@ -111,7 +114,10 @@ function blockMjml(block: Block, place: string, context: EmailContext): string {
 
 function columnMjml(column: Column, width: number, r: number, c: number, context: EmailContext): string {
   const style = column.style ?? {};
-  const blocks = column.blocks.map((block, b) => blockMjml(block, blockPlace(r, c, b), context)).join('');
+  const blocks = column.blocks.map((block, b) => {
+    const mjml = blockMjml(block, blockPlace(r, c, b), context, blockClasses(block, context.phone));
+    return block.hideOn === 'desktop' ? outsideOutlook(mjml) : mjml;
+  }).join('');
   return tag('mj-column', {
     width: `${width}%`, 'background-color': style.backgroundColor, padding: style.padding, border: border(style.border),
     'border-radius': px(style.borderRadius), 'vertical-align': style.verticalAlign,
@@ -129,7 +135,7 @@ function rowMjml(row: Row, r: number, document: EmailDesign, context: EmailConte
     'background-url': image?.url, 'background-size': image?.size, 'background-position': image && `${image.position ?? 'center'} center`,
     'background-repeat': image && (image.repeat ? 'repeat' : 'no-repeat'), padding: style.padding, border: border(style.border),
     'border-radius': px(style.borderRadius), 'full-width': style.fullWidth ? 'full-width' : undefined,
-    'css-class': row.hideOn && `ed-hide-${row.hideOn}`,
+    'css-class': deviceClasses(row.hideOn, rowPhoneClass(row, context.phone)),
   }, columns);
 }
 
@@ -141,8 +147,14 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     warnings,
     linkColor,
     rich: { linkStyle: `color:${linkColor}`, linkTarget: '_blank', paragraphStyle: 'margin:0 0 12px 0' },
+    phone: new PhoneRules(),
   };
+  // The rows first: their phone overrides make the head's last rules.
+  const rows = document.body.rows.map((row, r) => rowMjml(row, r, document, context)).join('');
   const fonts = fontUrls(document);
+  const language = document.language ?? 'en';
+  // A language written right to left: columns from the right, text from the right unless a block says otherwise.
+  const rtl = textDirection(language) === 'rtl';
   const head = [
     // mrml copies the title into the body's aria-label, and writes it there as it writes every attribute (attribute-values.ts).
     tag('mj-title', {}, asciiReferences(escapeHtml(document.settings.subject))),
@@ -151,19 +163,20 @@ export function emailMjml(document: EmailDesign, warnings: Warnings): string {
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),
     tag('mj-attributes', {}, [
       tag('mj-all', { 'font-family': body.fontFamily ?? DEFAULT_FONT }),
-      tag('mj-text', { 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color, 'line-height': body.lineHeight ?? D.lineHeight, padding: D.emailBlockPadding }),
-      tag('mj-section', { padding: '0px' }),
+      tag('mj-text', { 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color, 'line-height': body.lineHeight ?? D.lineHeight, padding: D.emailBlockPadding, align: rtl ? 'right' : undefined }),
+      tag('mj-section', { padding: '0px', direction: rtl ? 'rtl' : undefined }),
+      rtl ? tag('mj-column', { direction: 'rtl' }) : '',
       tag('mj-social', { padding: '8px 24px' }),
       tag('mj-button', { padding: D.emailBlockPadding, 'font-size': px(body.fontSize ?? D.fontSize) }),
     ].join('')),
-    // Only what cannot be inline: the last paragraph's margin and rows hidden per screen size.
+    // Only what cannot be inline: the last paragraph's margin, rows and blocks hidden per screen size, phone overrides.
     tag('mj-style', {}, [
       'p:last-child,ul:last-child,ol:last-child{margin-bottom:0 !important}',
       `@media only screen and (max-width:${BREAKPOINT - 1}px){.ed-hide-mobile{display:none !important;max-height:0;overflow:hidden}}`,
       `@media only screen and (min-width:${BREAKPOINT}px){.ed-hide-desktop{display:none !important;max-height:0;overflow:hidden}}`,
+      context.phone.css(`only screen and (max-width:${BREAKPOINT - 1}px)`),
     ].join('')),
   ].join('');
-  const rows = document.body.rows.map((row, r) => rowMjml(row, r, document, context)).join('');
   const bodyAttributes = { 'background-color': body.backgroundColor, width: px(body.contentWidth ?? D.contentWidth.email) };
-  return `<mjml${attributes({ lang: document.language ?? 'en' })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
+  return `<mjml${attributes({ lang: language, dir: rtl ? 'rtl' : undefined })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
 }

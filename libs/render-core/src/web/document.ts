@@ -6,19 +6,20 @@ import type { Warnings } from '../warnings';
 import { htmlDocument } from './html-document';
 import { blocksHtml, rowsHtml } from './rows';
 import { baseCss } from './stylesheet';
+import { PhoneRules } from '../phone';
 
 
-function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warnings: Warnings): string {
+function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warnings: Warnings, phone: PhoneRules): string {
   if (!band) return '';
   const css = declarations({
     padding: band.style?.padding, 'background-color': band.style?.backgroundColor,
     [name === 'header' ? 'border-bottom' : 'border-top']: border(band.style?.border),
   });
-  const blocks = blocksHtml(band.blocks, (b) => `the ${name}, block ${b + 1}`, warnings);
+  const blocks = blocksHtml(band.blocks, (b) => `the ${name}, block ${b + 1}`, warnings, phone);
   return `<${name} class="edd-${name}"${css ? ` style="${escapeHtml(css)}"` : ''}>${blocks}</${name}>`;
 }
 
-function documentCss(document: DocumentDesign, contentWidth: number): string {
+function documentCss(document: DocumentDesign, contentWidth: number, phone: PhoneRules): string {
   const { pageSize, orientation, margins, pageNumbers } = document.settings;
   // The on-screen sheet; the printed layout itself follows @page.
   const [width, height] = pageMm(document.settings);
@@ -33,7 +34,7 @@ function documentCss(document: DocumentDesign, contentWidth: number): string {
     '.edd-frame{width:100%;border-collapse:collapse}.edd-frame>thead>tr>td,.edd-frame>tfoot>tr>td,.edd-frame>tbody>tr>td{padding:0;vertical-align:top}',
     '.ed-break{break-before:page}.ed-keep,.ed-image,.ed h1,.ed h2,.ed h3,.ed h4{break-inside:avoid}.ed h1,.ed h2,.ed h3,.ed h4{break-after:avoid}',
     `@media screen{body{background:#e5e5e5}.edd-sheet{width:${width}mm;min-height:${height}mm;margin:24px auto;padding:${margins.top}mm ${margins.right}mm ${margins.bottom}mm ${margins.left}mm;background:#fff;box-shadow:0 2px 12px rgba(0,0,0,.2)}}`,
-    baseCss(document, contentWidth),
+    baseCss(document, contentWidth, phone),
     '.ed-cols{max-width:none}',
   ].join('\n');
 }
@@ -42,12 +43,13 @@ function documentCss(document: DocumentDesign, contentWidth: number): string {
 export function documentHtml(document: DocumentDesign, designId: string, warnings: Warnings): string {
   const { title } = document.settings;
   const contentWidth = contentWidthOf(document);
-  const header = bandHtml(document.settings.header, 'header', warnings);
-  const footer = bandHtml(document.settings.footer, 'footer', warnings);
+  const phone = new PhoneRules();
+  const header = bandHtml(document.settings.header, 'header', warnings, phone);
+  const footer = bandHtml(document.settings.footer, 'footer', warnings, phone);
   const body =
     `<div class="ed ed-document edd-sheet"${attributes({ 'data-design-id': designId || undefined })}><table class="edd-frame" role="presentation">` +
     (header ? `<thead><tr><td>${header}</td></tr></thead>` : '') +
     (footer ? `<tfoot><tr><td>${footer}</td></tr></tfoot>` : '') +
-    `<tbody><tr><td><main>${rowsHtml(document, warnings)}</main></td></tr></tbody></table></div>`;
-  return htmlDocument(document, { title: title ?? document.name ?? 'Document', css: documentCss(document, contentWidth), body, js: '' });
+    `<tbody><tr><td><main>${rowsHtml(document, warnings, phone)}</main></td></tr></tbody></table></div>`;
+  return htmlDocument(document, { title: title ?? document.name ?? 'Document', css: documentCss(document, contentWidth, phone), body, js: '' });
 }

@@ -1,4 +1,4 @@
-import type { DesignDocument } from '@embed/design-document';
+import { type DesignDocument, textDirection } from '@embed/design-document';
 import { fontLink, fontUrls } from '../fonts';
 import { attributes, escapeHtml } from '../html';
 
@@ -22,5 +22,6 @@ export function htmlDocument(document: DesignDocument, parts: WebParts): string 
     `<style>\n${parts.css}\n</style>`,
   ].join('');
   const script = parts.js ? `<script>\n${parts.js}\n</script>` : '';
-  return `<!DOCTYPE html>\n<html${attributes({ lang: document.language ?? 'en' })}><head>${head}</head><body>${parts.body}${script}</body></html>\n`;
+  const lang = document.language ?? 'en';
+  return `<!DOCTYPE html>\n<html${attributes({ lang, dir: textDirection(lang) === 'rtl' ? 'rtl' : undefined })}><head>${head}</head><body>${parts.body}${script}</body></html>\n`;
 }

@@ -7,6 +7,7 @@ import { htmlDocument } from './html-document';
 import { popupScript } from './popup-script';
 import { rowsHtml } from './rows';
 import { baseCss } from './stylesheet';
+import { PhoneRules } from '../phone';
 
 const PLACEMENT: Record<PopupDesign['settings']['position'], string> = {
   center: 'align-items:center;justify-content:center',
@@ -24,7 +25,7 @@ function hexAlpha(color: string, opacity: number): string {
   return `${full}${Math.round(opacity * 255).toString(16).padStart(2, '0')}`;
 }
 
-function popupCss(document: PopupDesign): string {
+function popupCss(document: PopupDesign, phone: PhoneRules): string {
   const settings = document.settings;
   const overlay = settings.overlay;
   const closeOutside = settings.closeButton?.position === 'outside';
@@ -36,7 +37,7 @@ function popupCss(document: PopupDesign): string {
     `.edp-dialog{position:relative;width:100%;${declarations({ 'max-width': px(settings.width) })};background:${document.body.style?.contentBackgroundColor ?? STYLE_DEFAULTS.popupColor};border-radius:8px;box-shadow:0 20px 60px rgba(0,0,0,.3)}`,
     `.edp-dialog>.ed{max-height:${settings.maxHeight ?? 90}vh;overflow:auto;border-radius:inherit}`,
     `.edp-close{position:absolute;${closeOutside ? 'top:-40px;right:0' : 'top:8px;right:8px'};z-index:1;width:32px;height:32px;border:0;border-radius:50%;background:${closeOutside ? 'transparent' : 'rgba(255,255,255,.85)'};color:${settings.closeButton?.color ?? STYLE_DEFAULTS.closeColor};font:24px/32px sans-serif;cursor:pointer}`,
-    baseCss(document, settings.width),
+    baseCss(document, settings.width, phone),
   ].filter(Boolean).join('\n');
 }
 
@@ -44,15 +45,16 @@ function popupCss(document: PopupDesign): string {
 export function popupHtml(document: PopupDesign, designId: string, warnings: Warnings): string {
   const settings = document.settings;
   if (!designId) warnings.add('The popup has no design id (none in the request, none in the document): its handle and form events carry an empty id.');
+  const phone = new PhoneRules();
   const close = settings.closeButton?.show === false ? '' : '<button type="button" class="edp-close" aria-label="Close">&times;</button>';
   const body =
     `<div class="edp"${attributes({ 'data-embed-popup': true, 'data-design-id': designId, hidden: true })}>` +
     '<div class="edp-overlay"></div>' +
     `<div class="edp-dialog"${attributes({ role: 'dialog', 'aria-modal': settings.overlay?.show ? 'true' : undefined, 'aria-label': settings.label })}>` +
-    `${close}<div class="ed ed-popup">${rowsHtml(document, warnings)}</div></div></div>`;
+    `${close}<div class="ed ed-popup">${rowsHtml(document, warnings, phone)}</div></div></div>`;
   return htmlDocument(document, {
     title: settings.label,
-    css: popupCss(document),
+    css: popupCss(document, phone),
     body,
     js: `${popupScript(designId, settings)}\n${formScript(designId, '[data-embed-popup]')}`,
   });

@@ -1,13 +1,15 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document';
 import { border, cssUrl, declarations, px } from '../css';
 import { escapeHtml } from '../html';
+import type { PhoneRules } from '../phone';
 import { blockPlace, type Warnings } from '../warnings';
 import { blockHtml } from './blocks';
+import { rowPhoneClass, withDeviceClasses } from './phone';
 
-function rowHtml(row: Row, r: number, contentBackground: string | undefined, warnings: Warnings): string {
+function rowHtml(row: Row, r: number, contentBackground: string | undefined, warnings: Warnings, phone: PhoneRules): string {
   const style = row.style ?? {};
   const image = style.backgroundImage;
-  const classes = ['ed-row', row.hideOn && `ed-hide-${row.hideOn}`, row.breakBefore && 'ed-break', row.keepTogether && 'ed-keep'];
+  const classes = ['ed-row', row.hideOn && `ed-hide-${row.hideOn}`, row.breakBefore && 'ed-break', row.keepTogether && 'ed-keep', rowPhoneClass(row, phone)];
   const outer = declarations({
     'background-color': style.backgroundColor,
     'background-image': image && cssUrl(image.url), 'background-size': image?.size ?? (image && 'cover'),
@@ -23,17 +25,17 @@ function rowHtml(row: Row, r: number, contentBackground: string | undefined, war
       padding: column.style?.padding, 'background-color': column.style?.backgroundColor, border: border(column.style?.border),
       'border-radius': px(column.style?.borderRadius), 'align-self': { top: 'start', middle: 'center', bottom: 'end' }[column.style?.verticalAlign ?? 'top'],
     });
-    return `<div class="ed-col" style="${escapeHtml(css)}">${blocksHtml(column.blocks, (b) => blockPlace(r, c, b), warnings)}</div>`;
+    return `<div class="ed-col" style="${escapeHtml(css)}">${blocksHtml(column.blocks, (b) => blockPlace(r, c, b), warnings, phone)}</div>`;
   });
   const stack = row.stackOnMobile === false ? '' : ' ed-stack';
   return `<section class="${classes.filter(Boolean).join(' ')}"${outer ? ` style="${escapeHtml(outer)}"` : ''}><div class="ed-cols${stack}" style="${escapeHtml(inner)}">${columns.join('')}</div></section>`;
 }
 
-export const blocksHtml = (blocks: Block[], place: (index: number) => string, warnings: Warnings) =>
-  blocks.map((block, b) => blockHtml(block, place(b), warnings)).join('');
+export const blocksHtml = (blocks: Block[], place: (index: number) => string, warnings: Warnings, phone: PhoneRules) =>
+  blocks.map((block, b) => withDeviceClasses(block, blockHtml(block, place(b), warnings), phone)).join('');
 
 /** The body's rows as sections of a CSS grid, one column per design column. */
-export function rowsHtml(document: DesignDocument, warnings: Warnings): string {
+export function rowsHtml(document: DesignDocument, warnings: Warnings, phone: PhoneRules): string {
   const background = document.body.style?.contentBackgroundColor;
-  return document.body.rows.map((row, r) => rowHtml(row, r, background, warnings)).join('');
+  return document.body.rows.map((row, r) => rowHtml(row, r, background, warnings, phone)).join('');
 }

@@ -1,18 +1,19 @@
 import type { DesignDocument } from '@embed/design-document';
 import { declarations, px } from '../css';
 import { RENDER_DEFAULTS as D } from '../defaults';
+import type { PhoneRules } from '../phone';
 
 const MOBILE = 640;
 
-/** The rules every web design shares, scoped under `.ed`; the body's style sets the variables. */
-export function baseCss(document: DesignDocument, contentWidth: number): string {
+/** The rules every web design shares, scoped under `.ed`; the body's style sets the variables; the design's phone overrides last. */
+export function baseCss(document: DesignDocument, contentWidth: number, phone: PhoneRules): string {
   const body = document.body.style ?? {};
   const root = declarations({
     '--ed-link': body.linkColor ?? D.linkColor, '--ed-width': px(contentWidth),
     'font-family': body.fontFamily ?? D.fontFamily, 'font-size': px(body.fontSize ?? D.fontSize), color: body.color ?? D.color,
     'line-height': body.lineHeight ?? D.lineHeight, 'background-color': body.backgroundColor,
   });
-  return [
+  const shared = [
     `.ed{${root}}`,
     '.ed *,.ed *::before,.ed *::after{box-sizing:border-box}',
     '.ed-cols{display:grid;grid-template-columns:var(--ed-columns);max-width:var(--ed-width);margin:0 auto}',
@@ -31,5 +32,7 @@ export function baseCss(document: DesignDocument, contentWidth: number): string 
     '.ed-field input:not([type=checkbox]),.ed-field select,.ed-field textarea{width:100%;padding:.6em .75em;border:1px solid #c9c9c9;border-radius:4px;font:inherit;color:inherit;background:#fff}',
     `@media (max-width:${MOBILE - 1}px){.ed-stack{grid-template-columns:1fr}.ed-hide-mobile{display:none}}`,
     `@media (min-width:${MOBILE}px){.ed-hide-desktop{display:none}}`,
-  ].join('\n');
+  ];
+  const overrides = phone.css(`(max-width:${MOBILE - 1}px)`);
+  return (overrides ? [...shared, overrides] : shared).join('\n');
 }
