@@ -1,13 +1,13 @@
 import type { Inline } from '@embed/design-document/model';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { mergeTagElement, showViews } from '../rich-text/dom-runs';
 import { readRuns, readTextContent, sameRichText } from '../rich-text/read-runs';
 import { runsView, textContentView } from '../rich-text/runs-view';
 import type { MERGE_TAGS, TextContent } from '../rich-text/tree';
 
 type Props =
-  | { kind: 'text'; value: TextContent; onChange: (value: TextContent) => void; label: string; focusToken?: number; style?: Record<string, string> }
-  | { kind: 'heading'; value: Inline[]; onChange: (value: Inline[]) => void; label: string; focusToken?: number; style?: Record<string, string> };
+  | { kind: 'text'; value: TextContent; onChange: (value: TextContent) => void; label: string; style?: Record<string, string> }
+  | { kind: 'heading'; value: Inline[]; onChange: (value: Inline[]) => void; label: string; style?: Record<string, string> };
 
 type Content = Props['value'];
 
@@ -94,10 +94,6 @@ export function RichTextEditor(props: Props) {
     if (shown.current === null || !sameRichText(read(props.kind, element), props.value)) showViews(element, views(props.kind, props.value));
     shown.current = props.value;
   }, [props.value]);
-
-  useEffect(() => {
-    if (props.focusToken) ref.current?.focus();
-  }, [props.focusToken]);
 
   const onInput = () => {
     const element = ref.current;
