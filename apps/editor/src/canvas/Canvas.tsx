@@ -28,6 +28,18 @@ function useFocusRequest(request: EditorStore['focusRequest']): void {
   }, [request.token]);
 }
 
+/**
+ * Alt+F10 on the canvas (a block, a row's or a column's handle) reaches the Blocks
+ * toolbar, at its current button, without passing other blocks on the way (each would be
+ * selected as it took the focus): select where, then add. In a text, the text takes
+ * Alt+F10 to its formatting toolbar first.
+ */
+function toBlocksToolbar(event: KeyboardEvent): void {
+  if (!event.altKey || event.key !== 'F10' || event.defaultPrevented) return;
+  event.preventDefault();
+  document.querySelector<HTMLElement>('.blocks-toolbar [tabindex="0"]')?.focus();
+}
+
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */
 export function Canvas({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
@@ -43,6 +55,7 @@ export function Canvas({ store }: { store: EditorStore }) {
       aria-label={t('canvas.label')}
       style={{ 'background-color': body.style?.backgroundColor ?? '#f4f4f5' }}
       onDragStart={(event) => !(event.target instanceof Element && event.target.closest('[contenteditable]')) && event.preventDefault()}
+      onKeyDown={store.readOnly ? undefined : toBlocksToolbar}
     >
       <WebFonts fonts={body.fonts} />
       <div class="content" style={contentCss(doc)}>

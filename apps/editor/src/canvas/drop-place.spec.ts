@@ -33,12 +33,17 @@ describe('lineAt', () => {
 
 describe('edgeScroll', () => {
   const pane = { start: 100, end: 700 };
-  it('scrolls only near an edge, faster nearer it, never past its pace', () => {
-    expect(edgeScroll(400, pane)).toBe(0);
-    expect(edgeScroll(100 + EDGE_ZONE / 2, pane)).toBe(-EDGE_SPEED / 2);
-    expect(edgeScroll(100, pane)).toBe(-EDGE_SPEED);
-    expect(edgeScroll(20, pane)).toBe(-EDGE_SPEED);
-    expect(edgeScroll(699, pane)).toBeGreaterThan(EDGE_SPEED / 2);
-    expect(edgeScroll(900, pane)).toBe(EDGE_SPEED);
+  it('scrolls only near an edge the pointer is heading to, faster nearer it, never past its pace', () => {
+    expect(edgeScroll(400, pane, 1)).toBe(0);
+    expect(edgeScroll(100 + EDGE_ZONE / 2, pane, -1)).toBe(-EDGE_SPEED / 2);
+    expect(edgeScroll(100, pane, -1)).toBe(-EDGE_SPEED);
+    expect(edgeScroll(20, pane, -1)).toBe(-EDGE_SPEED);
+    expect(edgeScroll(699, pane, 1)).toBeGreaterThan(EDGE_SPEED / 2);
+    expect(edgeScroll(900, pane, 1)).toBe(EDGE_SPEED);
+  });
+
+  it('does not scroll back up while the pointer crosses the top zone on its way down', () => {
+    expect(edgeScroll(110, pane, 1)).toBe(0);
+    expect(edgeScroll(690, pane, -1)).toBe(0);
   });
 });

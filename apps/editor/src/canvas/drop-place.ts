@@ -26,10 +26,15 @@ export function lineAt(spans: readonly Span[], place: number, within: Span): num
 export const EDGE_ZONE = 48;
 export const EDGE_SPEED = 24;
 
-/** How far to scroll this frame with the pointer at `at` in a pane spanning `pane`: negative towards the start, faster nearer (or past) the edge, 0 away from both. */
-export function edgeScroll(at: number, pane: Span): number {
+/**
+ * How far to scroll this frame with the pointer at `at` in a pane spanning `pane`:
+ * negative towards the start, faster nearer (or past) the edge, 0 away from both. Only
+ * towards the way the pointer last moved (`heading`, -1 or 1): a drag from the toolbar
+ * crosses the top edge's zone on its way down, and must not scroll the canvas up as it passes.
+ */
+export function edgeScroll(at: number, pane: Span, heading: number): number {
   const pace = (depth: number) => Math.ceil(EDGE_SPEED * Math.min(1, depth / EDGE_ZONE));
-  if (at < pane.start + EDGE_ZONE) return -pace(pane.start + EDGE_ZONE - at);
-  if (at > pane.end - EDGE_ZONE) return pace(at - (pane.end - EDGE_ZONE));
+  if (at < pane.start + EDGE_ZONE && heading < 0) return -pace(pane.start + EDGE_ZONE - at);
+  if (at > pane.end - EDGE_ZONE && heading > 0) return pace(at - (pane.end - EDGE_ZONE));
   return 0;
 }

@@ -91,6 +91,8 @@ export function pressToDrag(event: PointerEvent, store: EditorStore, dragged: Dr
   if (event.button !== 0 || store.readOnly) return;
   const start = { x: event.clientX, y: event.clientY };
   let pointer = start;
+  /** Which way the pointer last moved up or down: -1 up, 1 down, 0 not yet. */
+  let heading = 0;
   let dragging = false;
   let cancelled = false;
   let found: Found | null = null;
@@ -105,7 +107,7 @@ export function pressToDrag(event: PointerEvent, store: EditorStore, dragged: Dr
   // Near the canvas's top or bottom edge, it scrolls a little every frame, and the place under the pointer changes with it.
   const scroll = () => {
     const canvas = document.querySelector<HTMLElement>('.canvas');
-    const step = canvas ? edgeScroll(pointer.y, vertical(canvas.getBoundingClientRect())) : 0;
+    const step = canvas ? edgeScroll(pointer.y, vertical(canvas.getBoundingClientRect()), heading) : 0;
     if (canvas && step) {
       canvas.scrollTop += step;
       update();
@@ -137,6 +139,7 @@ export function pressToDrag(event: PointerEvent, store: EditorStore, dragged: Dr
   };
   const onMove = (move: PointerEvent) => {
     if (cancelled) return;
+    if (move.clientY !== pointer.y) heading = Math.sign(move.clientY - pointer.y);
     pointer = { x: move.clientX, y: move.clientY };
     if (!dragging && Math.hypot(pointer.x - start.x, pointer.y - start.y) < THRESHOLD) return;
     move.preventDefault();
