@@ -83,6 +83,18 @@ describe('drag and drop on the canvas', () => {
       await block(path).click({ position: { x: 30, y: 4 } });
       return pointIn(block(path).locator('.block-handle'));
     };
+    const canvas = frame.locator('main.canvas');
+    const rowToTop = async () => {
+      const from = await pointIn(frame.locator('[data-row-handle="2"]'));
+      const top = await pointIn(canvas, 0.5, 0, false);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(top.x, top.y + 10, { steps: 12 });
+      await waitFor('the canvas scrolled to its top', async () => (await canvas.evaluate((element) => element.scrollTop)) === 0);
+      const to = await pointIn(row(0), 0.5, 0.05, false);
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+    };
     const steps: [string, () => Promise<void>, string[]][] = [
       ['the logo into the empty row', async () => drag(page, await tool('Image'), await pointIn(column(0, 0))), ['image']],
       ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.9)), ['image,heading']],
@@ -101,7 +113,7 @@ describe('drag and drop on the canvas', () => {
       ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.1, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
       ['the divider back under the button, by its body', async () => drag(page, await pointIn(block('2.0.0')), await pointIn(block('2.0.1'), 0.5, 0.9, false)), NEWSLETTER],
       ['the second column before the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-column-handle="1.1"]')), await pointIn(column(1, 0), 0.1, 0.5)), ['image,heading,text', 'image|text', 'button,divider,social,text']],
-      ['the last row above the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-row-handle="2"]')), await pointIn(row(0), 0.5, 0.05)), ['button,divider,social,text', 'image,heading,text', 'image|text']],
+      ['the last row above the first, by its handle, the canvas scrolling up while the pointer waits at its top edge', rowToTop, ['button,divider,social,text', 'image,heading,text', 'image|text']],
     ];
     for (const [what, step, expected] of steps) {
       await step();
@@ -260,6 +272,25 @@ describe('the same with the keyboard alone', () => {
     expect(await frame.locator('.block.selected').getAttribute('aria-label')).toBe('Heading block, row 1, column 1, position 2');
     expect(await seriousViolations(frame)).toEqual([]);
   }, 240_000);
+
+  it('keeps the focus on a just-added text moved with Alt+Up, not on the block that came to sit where it was added', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'mover' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.locator('[data-block-path="1.0.1"]').focus();
+    await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
+    await waitFor('the new text to take the focus', async () => (await focused(frame)) === 'textbox:Text');
+    await page.keyboard.type('Added');
+    await frame.locator('[data-block-path="1.0.2"]').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    // Once the views have settled (a focus taken late would show by then), the moved text still has it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await focused(frame)).toBe('group:Text block, row 2, column 1, position 2');
+    const moved = await page.evaluate(async () => (await (window as any).editor.getDesign()).body.rows[1].columns[0].blocks[1]);
+    expect(JSON.stringify(moved)).toContain('Added');
+  });
 
   it('gives the focus to the neighbour of a deleted block, and keeps each toolbar one tab stop', async () => {
     const { testKey } = newProject('email');
