@@ -34,6 +34,8 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
   const path: BlockPath = { row, column, block: index };
   const name = t(BLOCK_LABELS[block.type]);
   const label = t('canvas.block', { type: name, row: row + 1, column: column + 1, position: index + 1 });
+  // A text or heading is dragged by its handle: a press in it selects text. Other blocks are dragged anywhere.
+  const richText = block.type === 'text' || block.type === 'heading';
 
   const remove = () => {
     const neighbour = neighbourOf(store.doc, path);
@@ -62,7 +64,7 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
       event.preventDefault();
       const copy = duplicateBlock(store.doc, path);
       store.dispatch(copy.command, { select: { kind: 'block', path: copy.to }, focus: 'frame' });
-    } else if (event.key === 'Enter' && (block.type === 'text' || block.type === 'heading')) {
+    } else if (event.key === 'Enter' && richText) {
       // Into the block's text, from its frame.
       event.preventDefault();
       (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[contenteditable]')?.focus();
@@ -96,7 +98,7 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
       };
   return (
     <div
-      class={`block${selected ? ' selected' : ''}`}
+      class={`block${selected ? ' selected' : ''}${richText || store.readOnly ? '' : ' grab'}`}
       tabIndex={0}
       role="group"
       aria-label={label}
