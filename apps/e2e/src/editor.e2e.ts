@@ -172,7 +172,8 @@ describe('the embedded editor in a real browser', () => {
     const twoColumns = template.body.rows.findIndex((row: any) => row.columns.length === 2);
     const dragged = template.body.rows[twoColumns].columns[0].blocks[0];
     const column = (c: number) => page.evaluate(async ([row, at]) => (await (window as any).editor.getDesign()).body.rows[row].columns[at].blocks, [twoColumns, c]);
-    await frame.locator(`[data-block-path="${twoColumns}.0.0"]`).dragTo(frame.locator(`[data-block-path="${twoColumns}.1.0"]`));
+    // Dropped on the upper part of the second column's first block: before it.
+    await frame.locator(`[data-block-path="${twoColumns}.0.0"]`).dragTo(frame.locator(`[data-block-path="${twoColumns}.1.0"]`), { targetPosition: { x: 20, y: 4 } });
     await waitFor('the block in the second column', async () => JSON.stringify((await column(1))[0]) === JSON.stringify(dragged));
     expect(await column(0)).toEqual(template.body.rows[twoColumns].columns[0].blocks.slice(1));
     await frame.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -1,5 +1,6 @@
 import type { DesignDocument } from '@embed/design-document/model';
 import { applyCommand, type Command } from './commands';
+import type { Selection } from './selection';
 import { fromStorable, type Storable, toStorable } from './storable';
 
 /** Typing into one field within this long of the last keystroke is one undo step. */
@@ -11,6 +12,8 @@ interface Step {
   /** Steps with the same key, each soon after the last, merge into one (typing). */
   coalesceKey?: string;
   at: number;
+  /** What was selected before the step and after it, each by its place in the document of that moment: undo and redo bring it back. */
+  selection: { before: Selection; after: Selection };
 }
 
 /**
@@ -20,16 +23,29 @@ interface Step {
 export interface SerializedHistory {
   version: 1;
   doc: Storable;
-  undo: { forward: Storable; inverse: Storable; at: number }[];
-  redo: { forward: Storable; inverse: Storable; at: number }[];
+  undo: SerializedStep[];
+  redo: SerializedStep[];
 }
 
-const serializeStep = (step: Step) => ({ forward: toStorable(step.forward), inverse: toStorable(step.inverse), at: step.at });
-const restoreStep = (step: SerializedHistory['undo'][number]): Step => ({
-  forward: fromStorable(step.forward) as Command,
-  inverse: fromStorable(step.inverse) as Command,
-  at: step.at,
-});
+/** A step as JSON; `selection` is missing from the steps of a history kept before the selection was. */
+interface SerializedStep {
+  forward: Storable;
+  inverse: Storable;
+  at: number;
+  selection?: Storable;
+}
+
+const serializeStep = (step: Step): SerializedStep => ({ forward: toStorable(step.forward), inverse: toStorable(step.inverse), at: step.at, selection: toStorable(step.selection) });
+function restoreStep(step: SerializedStep): Step {
+  // JSON keeps no undefined: a selection of nothing comes back as undefined, and is null again.
+  const selection = fromStorable(step.selection ?? null) as Partial<Step['selection']> | undefined;
+  return {
+    forward: fromStorable(step.forward) as Command,
+    inverse: fromStorable(step.inverse) as Command,
+    at: step.at,
+    selection: { before: selection?.before ?? null, after: selection?.after ?? null },
+  };
+}
 
 /**
  * The design and its undo and redo stacks, as long as the person keeps editing (no limit). Every change goes through `apply`, so undo
@@ -38,11 +54,17 @@ const restoreStep = (step: SerializedHistory['undo'][number]): Step => ({
 export class EditorHistory {
   private undoStack: Step[] = [];
   private redoStack: Step[] = [];
+  private currentSelection: Selection = null;
 
   constructor(private current: DesignDocument) {}
 
   get doc(): DesignDocument {
     return this.current;
+  }
+
+  /** The selection that goes with the document: the one a step was applied with, or that undo and redo brought back. */
+  get selection(): Selection {
+    return this.currentSelection;
   }
 
   get canUndo(): boolean {
@@ -57,19 +79,24 @@ export class EditorHistory {
    * Applies a command as a new step. A command with the same `coalesceKey` as the last
    * step, within TYPING_PAUSE_MS of it, joins that step: its forward command must then set
    * the same thing absolutely (text content, a field), so the last one is the step's result.
+   * `selection`: what was selected before the command, and what is after it (worked out on
+   * the new document), kept with the step; the current one when left out.
    */
-  apply(command: Command, options: { coalesceKey?: string; now?: number } = {}): DesignDocument {
+  apply(command: Command, options: { coalesceKey?: string; now?: number; selection?: { before: Selection; after: (doc: DesignDocument) => Selection } } = {}): DesignDocument {
     const at = options.now ?? Date.now();
     const { doc, inverse } = applyCommand(this.current, command);
+    const selection = options.selection ? { before: options.selection.before, after: options.selection.after(doc) } : { before: this.currentSelection, after: this.currentSelection };
     const last = this.undoStack[this.undoStack.length - 1];
     if (options.coalesceKey !== undefined && last?.coalesceKey === options.coalesceKey && at - last.at < TYPING_PAUSE_MS) {
       last.forward = command;
       last.at = at;
+      last.selection = { before: last.selection.before, after: selection.after };
     } else {
-      this.undoStack.push({ forward: command, inverse, coalesceKey: options.coalesceKey, at });
+      this.undoStack.push({ forward: command, inverse, coalesceKey: options.coalesceKey, at, selection });
     }
     this.redoStack = [];
     this.current = doc;
+    this.currentSelection = selection.after;
     return doc;
   }
 
@@ -77,6 +104,7 @@ export class EditorHistory {
     const step = this.undoStack.pop();
     if (!step) return this.current;
     this.current = applyCommand(this.current, step.inverse).doc;
+    this.currentSelection = step.selection.before;
     this.redoStack.push({ ...step, coalesceKey: undefined });
     return this.current;
   }
@@ -85,6 +113,7 @@ export class EditorHistory {
     const step = this.redoStack.pop();
     if (!step) return this.current;
     this.current = applyCommand(this.current, step.forward).doc;
+    this.currentSelection = step.selection.after;
     this.undoStack.push({ ...step, coalesceKey: undefined });
     return this.current;
   }
@@ -108,6 +137,7 @@ export class EditorHistory {
   /** Replaces the design without history (a restore point taken, a conflict resolved): undo starts afresh. */
   reset(doc: DesignDocument): void {
     this.current = doc;
+    this.currentSelection = null;
     this.undoStack = [];
     this.redoStack = [];
   }

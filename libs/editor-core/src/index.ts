@@ -2,10 +2,11 @@ export { applyCommand, EDIT_LIMITS, type Applied, type Command } from './command
 export { EditorHistory, TYPING_PAUSE_MS, type SerializedHistory } from './history';
 export { blankDesign } from './blank-design';
 export { desktopValue, type Device, overriddenProperties, phoneValue, phoneView, type PhoneTarget } from './devices';
-export { newBlock, newRow, PLACEHOLDER_IMAGE } from './new-blocks';
+export { layoutRow, newBlock, newRow, PLACEHOLDER_IMAGE, ROW_LAYOUTS } from './new-blocks';
+export { type Selection, type SelectionByKey, selectionByKey, selectionPlace } from './selection';
 export { applyPatch, type Patch } from './patch';
 export { blockAt, blockPaths, type BlockPath, CommandError, samePath } from './paths';
-export { dropTarget, keyboardMove, type Direction } from './moves';
+export { dropTarget, keyboardMove, neighbourOf, type Direction } from './moves';
 export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';
 export { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type SaveStatus, type ServerDesign } from './save-state';

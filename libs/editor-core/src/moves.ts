@@ -1,6 +1,6 @@
 import type { DesignDocument } from '@embed/design-document/model';
 import type { Command } from './commands';
-import type { BlockPath } from './paths';
+import { type BlockPath, blockPaths, samePath } from './paths';
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
@@ -34,4 +34,16 @@ export function keyboardMove(doc: DesignDocument, from: BlockPath, direction: Di
 export function dropTarget(from: BlockPath, target: BlockPath): BlockPath {
   const sameColumn = from.row === target.row && from.column === target.column;
   return sameColumn && from.block < target.block ? { ...target, block: target.block - 1 } : target;
+}
+
+/**
+ * The block that takes the focus when the one at `at` is removed: the next one in reading
+ * order, or else the one before it, by its place once `at` is gone; null when it is the only block.
+ */
+export function neighbourOf(doc: DesignDocument, at: BlockPath): BlockPath | null {
+  const paths = [...blockPaths(doc)];
+  const index = paths.findIndex((path) => samePath(path, at));
+  const next = paths[index + 1];
+  if (next) return next.row === at.row && next.column === at.column ? { ...next, block: next.block - 1 } : next;
+  return paths[index - 1] ?? null;
 }

@@ -34,5 +34,14 @@ export function newBlock(type: BlockType): Block {
 
 /** An empty row of `columns` equal columns. */
 export function newRow(columns = 1): Row {
-  return { columns: Array.from({ length: columns }, () => ({ blocks: [] })) };
+  return layoutRow(Array.from({ length: columns }, () => 1));
+}
+
+/** The row layouts the editor offers, as their columns' ratios: one column, halves, a third and two thirds, thirds, quarters. */
+export const ROW_LAYOUTS = [[1], [1, 1], [1, 2], [1, 1, 1], [1, 1, 1, 1]] as const;
+
+/** An empty row laid out by `ratios`; equal columns carry no ratio (1 is the default). */
+export function layoutRow(ratios: readonly number[]): Row {
+  const equal = ratios.every((ratio) => ratio === ratios[0]);
+  return { columns: ratios.map((ratio) => (equal ? { blocks: [] } : { ratio, blocks: [] })) };
 }

@@ -8,7 +8,7 @@ import { RichTextEditor } from './RichTextEditor';
 import { RichTextView } from './RichTextView';
 
 /** How a block looks on the canvas, laid out as the renderer does; text and headings are edited in place. */
-export function BlockContent({ block, path, store, focusToken }: { block: Block; path: BlockPath; store: EditorStore; focusToken: number }) {
+export function BlockContent({ block, path, store }: { block: Block; path: BlockPath; store: EditorStore }) {
   const { t } = useTranslator();
   const mode: DesignDocument['mode'] = store.doc.mode;
   const { box, inner } = blockCss(block, mode);
@@ -28,7 +28,6 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           label={t('block.text')}
           value={block.content}
           style={inner}
-          focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
           onEdit={onEdit}
           onInsert={onInsert}
@@ -42,7 +41,6 @@ export function BlockContent({ block, path, store, focusToken }: { block: Block;
           label={t('canvas.heading', { level: block.level })}
           value={block.content}
           style={inner}
-          focusToken={focusToken}
           onChange={(content) => store.dispatch({ type: 'setRichText', at: path, content }, { coalesceKey, shown: true })}
           onEdit={onEdit}
           onInsert={onInsert}

@@ -18,7 +18,6 @@ type Props = (
   /** Dispatches an insert cut to what the block can hold (a paste): what of it was kept, or null when nothing could be. */
   onInsert: (edit: Extract<TextEdit, { kind: 'insert' }>) => FittedInsert | null;
   label: string;
-  focusToken?: number;
   style?: Record<string, string>;
 };
 
@@ -203,10 +202,6 @@ export function RichTextEditor(props: Props) {
     shown.current = props.value;
     selectionAfter.current = null;
   });
-
-  useLayoutEffect(() => {
-    if (props.focusToken) ref.current?.focus();
-  }, [props.focusToken]);
 
   const onInput = () => {
     const element = ref.current;

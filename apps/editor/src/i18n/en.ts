@@ -59,6 +59,13 @@ export const en = {
   'errors.other': 'the service answered {code}',
 
   'toolbar.blocks': 'Blocks',
+  'toolbar.layouts': 'Row layouts',
+  'layout.1': 'One column',
+  'layout.1-1': 'Two columns',
+  'layout.1-2': 'One third, two thirds',
+  'layout.1-1-1': 'Three columns',
+  'layout.1-1-1-1': 'Four columns',
+  'canvas.dragHandle': 'Drag to move',
   'block.text': 'Text',
   'block.heading': 'Heading',
   'block.image': 'Image',

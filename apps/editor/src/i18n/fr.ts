@@ -88,6 +88,13 @@ export const fr: Record<MessageKey, string> = {
   'errors.other': 'le service a répondu {code}',
 
   'toolbar.blocks': 'Blocs',
+  'toolbar.layouts': 'Dispositions de rangée',
+  'layout.1': 'Une colonne',
+  'layout.1-1': 'Deux colonnes',
+  'layout.1-2': 'Un tiers, deux tiers',
+  'layout.1-1-1': 'Trois colonnes',
+  'layout.1-1-1-1': 'Quatre colonnes',
+  'canvas.dragHandle': 'Faire glisser pour déplacer',
   'block.text': 'Texte',
   'block.heading': 'Titre',
   'block.image': 'Image',

@@ -204,6 +204,29 @@ describe('EditorStore', () => {
     expect(editor.doc.body.rows[0].columns[0].blocks[0]).not.toHaveProperty('src', 'https://files.example/pixel.png');
   });
 
+  it('keeps the selection on its block through edits around it, brings it back with undo and redo, and asks for the focus by the block', () => {
+    const { api } = service();
+    const { store: editor } = store(api);
+    const image = { kind: 'block', path: { row: 0, column: 0, block: 1 } } as const;
+    editor.select(image);
+    // A block added before it: the selection follows the image, not its old place.
+    editor.dispatch({ type: 'insertBlock', at: { row: 0, column: 0, block: 0 }, block: newBlock('divider') });
+    expect(editor.selection).toEqual({ kind: 'block', path: { row: 0, column: 0, block: 2 } });
+    editor.dispatch({ type: 'moveBlock', from: { row: 0, column: 0, block: 2 }, to: { row: 0, column: 0, block: 0 } }, { select: { kind: 'block', path: { row: 0, column: 0, block: 0 } }, focus: 'frame' });
+    const imageKey = editor.focusRequest.key;
+    expect(editor.focusRequest).toMatchObject({ target: 'frame', token: 1 });
+    editor.select({ kind: 'body' });
+    editor.undo();
+    expect(editor.selection).toEqual({ kind: 'block', path: { row: 0, column: 0, block: 2 } });
+    editor.undo();
+    expect(editor.selection).toEqual(image);
+    editor.redo();
+    editor.redo();
+    expect(editor.selection).toEqual({ kind: 'block', path: { row: 0, column: 0, block: 0 } });
+    editor.focusBlock({ row: 0, column: 0, block: 0 });
+    expect(editor.focusRequest).toMatchObject({ key: imageKey, token: 2 });
+  });
+
   it('takes a restore point as an undoable edit and saves it as a new revision', async () => {
     const { api } = service();
     const { store: editor } = store(api);

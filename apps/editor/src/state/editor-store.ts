@@ -1,12 +1,30 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { blockAt, type BlockPath, type Command, type Device, EditorHistory, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
+import {
+  blockAt,
+  type BlockPath,
+  type Command,
+  type Device,
+  EditorHistory,
+  findBlock,
+  keyOf,
+  newBlock,
+  type SaveState,
+  type SaveStatus,
+  type Selection,
+  type SelectionByKey,
+  selectionByKey,
+  selectionPlace,
+  type ServerDesign,
+} from '@embed/editor-core';
 import { type EditorError, editorError, type JournalCalls, type SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
 import type { OpenedDesign } from './opening';
 import { Saving } from './saving';
 
-export type Selection = { kind: 'block'; path: BlockPath } | { kind: 'row'; row: number } | { kind: 'column'; row: number; column: number } | { kind: 'body' } | null;
+export type { Selection } from '@embed/editor-core';
+/** Where a focus request puts the keyboard focus: the block's frame, or into its text. */
+export type FocusTarget = 'frame' | 'text';
 /** What the save state shows: the machine's status, `new` for a design no save has made yet, `readOnly` when nothing is saved. */
 /** `offlineUnkept`: offline, and the host page has no journal (its IndexedDB refused or failing), so the changes live only in this page. */
 export type SaveDisplay = SaveStatus | 'new' | 'readOnly' | 'offlineUnkept';
@@ -45,11 +63,14 @@ export interface StoreOptions {
 export class EditorStore {
   readonly history: EditorHistory;
   readonly readOnly: boolean;
-  selection: Selection = null;
   /** The screen the person edits for. */
   device: Device = 'desktop';
-  /** The block whose text should take the keyboard focus (one just added); the token changes with each request. */
-  focusRequest: { path: BlockPath | null; token: number } = { path: null, token: 0 };
+  /** The block (by its key) that should take the keyboard focus once the canvas shows it; the token changes with each request. */
+  focusRequest: { key: string | null; target: FocusTarget; token: number } = { key: null, target: 'frame', token: 0 };
+  /** What is selected, by key: it follows its block, row or column wherever edits move it. */
+  private selected: SelectionByKey = null;
+  /** `selection` as last worked out, for the document and selection it was worked out from. */
+  private placed: { doc: DesignDocument; selected: SelectionByKey; selection: Selection } | null = null;
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
   recoveredAt: number | null;
   private readonly saving: Saving | null;
@@ -159,26 +180,54 @@ export class EditorStore {
     this.notify();
   }
 
+  /** Where the selection is in the current document (the same object until either changes, so views compare it by identity). */
+  get selection(): Selection {
+    const { doc, selected } = this;
+    if (this.placed?.doc !== doc || this.placed.selected !== selected) this.placed = { doc, selected, selection: selectionPlace(doc, selected) };
+    return this.placed.selection;
+  }
+
+  private setSelection(selection: Selection): void {
+    this.selected = selectionByKey(this.doc, selection);
+  }
+
   select(selection: Selection): void {
-    this.selection = selection;
+    this.setSelection(selection);
     this.notify();
+  }
+
+  /** Asks the canvas to put the keyboard focus on the block at `path` (its frame or its text) once it shows it. */
+  focusBlock(path: BlockPath, target: FocusTarget = 'frame'): void {
+    this.requestFocus(path, target);
+    this.notify();
+  }
+
+  private requestFocus(path: BlockPath, target: FocusTarget): void {
+    this.focusRequest = { key: keyOf(blockAt(this.doc, path)), target, token: this.focusRequest.token + 1 };
   }
 
   /**
    * Applies a command as an undoable step; false (and an error event) when the command
    * cannot apply. `shown`: the view making the change already shows it (typed text), so
-   * the other views are told after the next paint.
+   * the other views are told after the next paint. `select`: what is selected after it
+   * (by its place in the new document); the history keeps it with the step, with what was
+   * selected before, so that undo and redo bring the selection back too. `focus`: the
+   * selected block takes the keyboard focus, on its frame or in its text.
    */
-  dispatch(command: Command, options: { coalesceKey?: string; select?: Selection; focus?: boolean; shown?: boolean } = {}): boolean {
+  dispatch(command: Command, options: { coalesceKey?: string; select?: Selection; focus?: FocusTarget; shown?: boolean } = {}): boolean {
     if (this.readOnly) return this.refuseReadOnly();
+    const { select } = options;
+    // The selection after the step: the one asked for, else the same block, row or column where it is now.
+    const after = (doc: DesignDocument) => (select !== undefined ? select : selectionPlace(doc, this.selected));
     try {
-      this.history.apply(command, { coalesceKey: options.coalesceKey });
+      this.history.apply(command, { coalesceKey: options.coalesceKey, selection: { before: this.selection, after } });
     } catch (error) {
       this.events.error(editorError('edit_refused', error instanceof Error ? error.message : String(error)));
       return false;
     }
-    if (options.select !== undefined) this.selection = options.select;
-    if (options.focus && options.select?.kind === 'block') this.focusRequest = { path: options.select.path, token: this.focusRequest.token + 1 };
+    if (select !== undefined) this.setSelection(select);
+    const { selection } = this;
+    if (options.focus && selection?.kind === 'block') this.requestFocus(selection.path, options.focus);
     this.changed(options.shown);
     return true;
   }
@@ -219,12 +268,14 @@ export class EditorStore {
   undo(): void {
     if (this.readOnly || !this.history.canUndo) return;
     this.history.undo();
+    this.setSelection(this.history.selection);
     this.changed();
   }
 
   redo(): void {
     if (this.readOnly || !this.history.canRedo) return;
     this.history.redo();
+    this.setSelection(this.history.selection);
     this.changed();
   }
 
@@ -256,7 +307,7 @@ export class EditorStore {
     this.history.apply({ type: 'replaceDesign', doc: theirs.doc });
     this.serverName = theirs.name;
     this.openedDocName = theirs.doc.name;
-    this.selection = null;
+    this.selected = null;
     void this.saving?.tookTheirs(theirs);
     this.events.change();
     this.notify();

@@ -1,7 +1,6 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { applyCommand, blankDesign, newBlock, newRow } from '@embed/editor-core';
-import type { Selection } from './editor-store';
-import { insertion } from './insertion';
+import { applyCommand, blankDesign, newBlock, newRow, type Selection } from '@embed/editor-core';
+import { insertion, layoutInsertion, layoutPlace } from './insertion';
 
 const text = newBlock('text');
 const add = (doc: DesignDocument, selection: Selection = null) => {
@@ -30,5 +29,31 @@ describe('insertion', () => {
     const doc = add(blankDesign('email', 'Untitled')).doc;
     expect(add(doc, { kind: 'block', path: { row: 0, column: 0, block: 0 } }).path).toEqual({ row: 0, column: 0, block: 1 });
     expect(add(doc, { kind: 'row', row: 0 }).path).toEqual({ row: 0, column: 0, block: 1 });
+  });
+
+  it('goes into the selected column, an empty one too', () => {
+    const doc = { ...blankDesign('email', 'Untitled'), body: { rows: [{ columns: [{ blocks: [text] }] }, newRow(2)] } };
+    const { doc: next, path } = add(doc, { kind: 'column', row: 1, column: 1 });
+    expect(path).toEqual({ row: 1, column: 1, block: 0 });
+    expect(next.body.rows).toEqual([{ columns: [{ blocks: [text] }] }, { columns: [{ blocks: [] }, { blocks: [text] }] }]);
+  });
+});
+
+describe('row layouts', () => {
+  it('go after the row the selection is in, or at the end', () => {
+    const doc = { ...blankDesign('email', 'Untitled'), body: { rows: [newRow(1), newRow(2), newRow(1)] } };
+    expect(layoutPlace(doc, { kind: 'column', row: 1, column: 1 })).toBe(2);
+    expect(layoutPlace(doc, { kind: 'block', path: { row: 0, column: 0, block: 0 } })).toBe(1);
+    expect(layoutPlace(doc, null)).toBe(3);
+    const { command, row } = layoutInsertion(doc, 1, [1, 2]);
+    expect(row).toBe(1);
+    expect(applyCommand(doc, command).doc.body.rows[1]).toEqual({ columns: [{ ratio: 1, blocks: [] }, { ratio: 2, blocks: [] }] });
+  });
+
+  it("take a new design's only, empty row instead of adding one beside it", () => {
+    const blank = blankDesign('email', 'Untitled');
+    const { command, row } = layoutInsertion(blank, 1, [1, 1, 1]);
+    expect(row).toBe(0);
+    expect(applyCommand(blank, command).doc.body.rows).toEqual([newRow(3)]);
   });
 });

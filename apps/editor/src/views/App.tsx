@@ -11,7 +11,7 @@ import { useTranslator } from './i18n';
 import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { RestorePoints } from './RestorePoints';
-import { BlocksToolbar } from './Toolbar';
+import { BlocksToolbar, LayoutsToolbar } from './Toolbar';
 import { type DialogName, TopBar } from './TopBar';
 import { useStoreValues } from './use-store';
 
@@ -69,7 +69,12 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
     <div class={`editor${readOnly ? ' read-only' : ''}`}>
       <TopBar store={store} open={setDialog} />
       <RecoveredNotice store={store} />
-      {!readOnly && <BlocksToolbar store={store} mode={mode} />}
+      {!readOnly && (
+        <div class="toolbars">
+          <BlocksToolbar store={store} mode={mode} />
+          <LayoutsToolbar store={store} />
+        </div>
+      )}
       {!readOnly && <FormatBar />}
       <div class="workspace">
         <Canvas store={store} />

@@ -4,7 +4,7 @@ import { LinkDialog } from './LinkDialog';
 import { useTranslator } from './i18n';
 import { memo } from './memo';
 import { MergeTagMenu } from './MergeTagMenu';
-import { onToolbarKeyDown } from './toolbar-keys';
+import { useRovingToolbar } from './toolbar-keys';
 
 // Buttons keep the text's selection: a mousedown on them would otherwise move the focus.
 const keepSelection = (event: MouseEvent) => event.preventDefault();
@@ -22,8 +22,9 @@ const FORMATS = [
 export const FormatBar = memo(function FormatBar() {
   const { t } = useTranslator();
   const [link, setLink] = useState<{ current: string | null } | null>(null);
+  const roving = useRovingToolbar();
   return (
-    <div role="toolbar" aria-label={t('format.toolbar')} class="format-bar" data-format-bar onKeyDown={onToolbarKeyDown}>
+    <div role="toolbar" aria-label={t('format.toolbar')} class="format-bar" data-format-bar {...roving}>
       {FORMATS.map(([label, apply, keys]) => (
         <button key={label} type="button" onMouseDown={keepSelection} onClick={apply} aria-keyshortcuts={keys}>
           {t(label)}
