@@ -3,7 +3,7 @@ export { EditorHistory, TYPING_PAUSE_MS, type SerializedHistory } from './histor
 export { blankDesign } from './blank-design';
 export { newBlock, newRow, PLACEHOLDER_IMAGE } from './new-blocks';
 export { applyPatch, type Patch } from './patch';
-export { blockAt, blockPaths, type BlockPath, CommandError, samePath } from './paths';
+export { blockAt, blockPaths, type BlockPath, CommandError, type RefusalReason, samePath } from './paths';
 export { dropTarget, keyboardMove, type Direction } from './moves';
 export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';

@@ -2,6 +2,7 @@ import { keyOf, newRow } from '@embed/editor-core';
 import { useEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
+import { RefusalNotice } from '../views/RefusalNotice';
 import { useStoreValues } from '../views/use-store';
 import { contentCss } from './canvas-styles';
 import { loadFontFaces } from './font-faces';
@@ -25,6 +26,7 @@ export function Canvas({ store }: { store: EditorStore }) {
   return (
     <main class={`canvas mode-${doc.mode}`} aria-label={t('canvas.label')} style={{ 'background-color': body.style?.backgroundColor ?? '#f4f4f5' }}>
       <WebFonts fonts={body.fonts} />
+      <RefusalNotice store={store} place="canvas" />
       <div class="content" style={contentCss(doc)}>
         {popup && popup.closeButton?.show !== false && (
           <span class="popup-close" aria-hidden="true" style={{ color: popup.closeButton?.color }}>

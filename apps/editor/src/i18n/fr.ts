@@ -43,6 +43,11 @@ export const fr: Record<MessageKey, string> = {
   'design.untitledTitle': 'Sans titre',
   'dialog.close': 'Fermer',
   'notice.dismiss': 'Masquer',
+  'refusal.columnFull': 'Cette colonne est pleine : une colonne contient au plus {max} blocs. Ajoutez le bloc dans une autre colonne ou dans une nouvelle ligne.',
+  'refusal.imageTooLarge': 'Cette image est trop lourde : les images de {max} Mo au plus (et de 5000 × 5000 pixels au plus) peuvent être envoyées.',
+  'refusal.imageType': 'Ce fichier n’est pas une image utilisable par l’éditeur : choisissez une image PNG, JPEG, GIF ou WebP.',
+  'refusal.upload': 'L’image n’a pas été envoyée : {reason}.',
+  'refusal.edit': 'Cette modification n’a pas pu être faite ; le design est resté tel quel.',
 
   'topbar.designName': 'Nom du design',
   'topbar.history': 'Historique',

