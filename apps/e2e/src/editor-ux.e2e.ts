@@ -82,4 +82,40 @@ describe('the editor, as a designer sees it', () => {
     expect(stored.body.doc.body.rows[0].columns[0].blocks).toHaveLength(50);
     expect(stored.body.doc.body.rows[2].columns[0].blocks[0].src).toBe(srcBefore);
   });
+
+  it('names the block a refused save is about, takes the person to it, and refuses an over-long field as it is typed', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'faulty' });
+    const { page } = browser;
+    const template = exampleDesign('email');
+    // A link no email may carry: the service refuses the save, naming the field's path.
+    template.body.rows[1].columns[0].blocks[3].href = 'javascript:alert(1)';
+    expect(await mountEditor(page, { template })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    const status = frame.locator('.save-state.failed');
+    await status.waitFor();
+    const block = said('en', 'canvas.block', { type: 'Button', row: 2, column: 1, position: 4 });
+    expect(await status.textContent()).toBe(said('en', 'save.state.failedField', { field: 'Link', block }));
+    expect((await editorEvents(page, 'error')).map((error) => error.code)).toEqual(['design_invalid']);
+    expect(await seriousViolations(frame)).toEqual([]);
+
+    await frame.getByRole('button', { name: 'Go to the block' }).click();
+    const button = frame.getByRole('group', { name: block });
+    await waitFor('the button block selected and focused', async () => button.evaluate((element) => element.classList.contains('selected') && element === document.activeElement));
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    await panel.getByRole('textbox', { name: 'Link', exact: true }).fill('https://example.com/spring');
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
+    const stored = await call('GET', `/embed/v1/users/faulty/designs/${saved.designId}`, { bearer: testKey });
+    expect(stored.body.doc.body.rows[1].columns[0].blocks[3].href).toBe('https://example.com/spring');
+
+    // A field longer than the design takes is refused as it is typed, named, and never reaches the design.
+    await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'HTML', exact: true }).click();
+    const html = panel.getByRole('textbox', { name: 'HTML', exact: true });
+    await html.fill('<p>kept</p>');
+    await html.fill('x'.repeat(100_001));
+    expect(await alertIn(panel)).toBe(said('en', 'problem.length', { field: 'HTML', max: '100,000' }));
+    expect((await design(page)).body.rows[1].columns[0].blocks[4]).toMatchObject({ type: 'html', html: '<p>kept</p>' });
+  });
 });
