@@ -4,6 +4,7 @@
 // block and takes the person to it, html blocks and social icons shown as they will be
 // sent, an email's PDF in the layout designed, a new image's placeholder, inherited
 // colours and the frame's loading state.
+import { createServer, type Server } from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
@@ -26,6 +27,17 @@ function emailWithFullColumn() {
   const doc = exampleDesign('email');
   doc.body.rows.unshift({ columns: [{ blocks: Array.from({ length: 50 }, () => ({ type: 'spacer', height: 8 })) }] });
   return doc;
+}
+
+/** A server on loopback that counts the requests it gets, by path: what the canvas fetched. */
+async function countingServer(): Promise<{ origin: string; hits: Map<string, number>; server: Server }> {
+  const hits = new Map<string, number>();
+  const server = createServer((request, response) => {
+    hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, hits, server };
 }
 
 /** The alert shown inside `scope`, once there. */
@@ -117,5 +129,49 @@ describe('the editor, as a designer sees it', () => {
     await html.fill('x'.repeat(100_001));
     expect(await alertIn(panel)).toBe(said('en', 'problem.length', { field: 'HTML', max: '100,000' }));
     expect((await design(page)).body.rows[1].columns[0].blocks[4]).toMatchObject({ type: 'html', html: '<p>kept</p>' });
+  });
+
+  it('shows an html block rendered as it will be sent: sanitized by the renderer’s rules, inert, fetching nothing the render drops', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'html' });
+    const { page } = browser;
+    const watched = await countingServer();
+    try {
+      const template = exampleDesign('email');
+      const markup =
+        `<h2 style="color:#0a7f5a">Our stores</h2><p onclick="parent.clicked=1">Open <b>every day</b></p>` +
+        `<script>parent.ran = 1</script><div style="background:url(${watched.origin}/css-url)">Styled</div>` +
+        `<link rel="stylesheet" href="${watched.origin}/sheet.css"><iframe src="${watched.origin}/frame"></iframe>`;
+      template.body.rows[4].columns[0].blocks.push({ type: 'html', html: markup });
+      expect(await mountEditor(page, { template })).toEqual({ ok: true });
+      const frame = await editorFrame(page);
+      const preview = frame.getByTitle('HTML block as it will be sent');
+      await preview.waitFor();
+      const inner = (await (await preview.elementHandle())!.contentFrame())!;
+      await waitFor('the block’s markup in its frame', async () => (await inner.locator('h2').count()) === 1);
+      const shown = await inner.evaluate(() => ({ body: document.body.innerHTML, scripts: document.scripts.length, height: Math.ceil(document.body.getBoundingClientRect().height) }));
+      expect(shown.scripts).toBe(0);
+      expect(shown.body).not.toMatch(/onclick|<script|<iframe|<link|url\(/);
+      expect(shown.body).toContain('<h2 style="color:#0a7f5a">Our stores</h2><p>Open <b>every day</b></p>');
+      // The frame is as tall as its content: nothing cut off.
+      expect(shown.height).toBeGreaterThan(60);
+      await preview.scrollIntoViewIfNeeded();
+      await waitFor('the frame as tall as its content', async () => Math.round((await preview.boundingBox())!.height) === shown.height);
+      expect(await frame.evaluate(() => (window as any).ran)).toBeUndefined();
+      // What the renderer sends of the block is what the canvas shows.
+      const rendered = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc: await design(page) } });
+      expect(rendered.body.html).toContain('Our stores</h2>');
+      expect(rendered.body.html).not.toContain('onclick');
+      // The pointer passes through the frame to the block, which it selects.
+      const box = (await preview.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await frame.getByRole('complementary', { name: 'Properties' }).getByRole('heading', { name: 'HTML' }).waitFor();
+      expect(await frame.evaluate(() => (window as any).clicked)).toBeUndefined();
+      expect(await seriousViolations(frame)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/html-block.png` });
+      expect([...watched.hits.keys()]).toEqual([]);
+    } finally {
+      watched.server.close();
+    }
   });
 });

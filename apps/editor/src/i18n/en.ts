@@ -105,6 +105,7 @@ export const en = {
   'canvas.hiddenOnDesktop': 'Hidden on desktops',
   'canvas.emptyColumn': 'Empty column: drop a block or an image here',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.htmlPreview': 'HTML block as it will be sent',
   'canvas.addRow': 'Add row',
 
   'properties.label': 'Properties',

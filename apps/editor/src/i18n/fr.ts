@@ -134,6 +134,7 @@ export const fr: Record<MessageKey, string> = {
   'canvas.hiddenOnDesktop': 'Masquée sur ordinateur',
   'canvas.emptyColumn': 'Colonne vide : déposez-y un bloc ou une image',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.htmlPreview': 'Bloc HTML tel qu’il sera envoyé',
   'canvas.addRow': 'Ajouter une rangée',
 
   'properties.label': 'Propriétés',
