@@ -4,6 +4,8 @@
 // block and takes the person to it, html blocks and social icons shown as they will be
 // sent, an email's PDF in the layout designed, a new image's placeholder, inherited
 // colours and the frame's loading state.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
@@ -38,6 +40,14 @@ async function countingServer(): Promise<{ origin: string; hits: Map<string, num
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, hits, server };
+}
+
+/** Where pdftotext finds each word on the PDF's first page: its left and top edges, in points. */
+function wordBoxes(pdf: Buffer): { word: string; x: number; y: number }[] {
+  const file = `${SHOTS}/email.pdf`;
+  writeFileSync(file, pdf);
+  const boxes = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+  return [...boxes.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map(([, x, y, word]) => ({ word, x: Number(x), y: Number(y) }));
 }
 
 /** The alert shown inside `scope`, once there. */
@@ -173,5 +183,26 @@ describe('the editor, as a designer sees it', () => {
     } finally {
       watched.server.close();
     }
+  });
+
+  it('exports an email’s PDF in the layout designed: its two columns side by side', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'printer' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Export' });
+    await dialog.getByRole('group', { name: 'Formats' }).getByRole('button', { name: 'PDF', exact: true }).click();
+    const link = dialog.getByRole('link', { name: /^Download / });
+    await link.waitFor({ timeout: 60_000 });
+    const pdf = Buffer.from(await (await fetch((await link.getAttribute('href'))!)).arrayBuffer());
+    const words = wordBoxes(pdf);
+    const [shirt, jacket] = ['shirt,', 'jacket,'].map((word) => words.find((box) => box.word === word)!);
+    // The two products' headings share a line, one in each half of the sheet (A4 is 595 points wide).
+    expect(Math.abs(shirt.y - jacket.y)).toBeLessThan(2);
+    expect(shirt.x).toBeLessThan(297);
+    expect(jacket.x).toBeGreaterThan(297);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', `${SHOTS}/email.pdf`, `${SHOTS}/email-pdf-page`]);
   });
 });
