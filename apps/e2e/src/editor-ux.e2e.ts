@@ -205,4 +205,26 @@ describe('the editor, as a designer sees it', () => {
     expect(jacket.x).toBeGreaterThan(297);
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', `${SHOTS}/email.pdf`, `${SHOTS}/email-pdf-page`]);
   });
+
+  it('shows the colour a default colour field inherits, in its swatch and placeholder, and starts its picker there', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'colours' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.locator('[data-block-path="1.0.2"]').click();
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    const swatch = (name: string) => panel.getByLabel(`${name} picker`, { exact: true });
+    // The body's text colour and the white content behind the block, not black.
+    expect(await swatch('Text colour').inputValue()).toBe('#2b2b2b');
+    expect(await panel.getByRole('textbox', { name: 'Text colour', exact: true }).getAttribute('placeholder')).toBe('#2b2b2b (inherited)');
+    expect(await swatch('Link colour').inputValue()).toBe('#1f5f4a');
+    expect(await swatch('Background colour').inputValue()).toBe('#ffffff');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/inherited-colours.png` });
+    // A colour typed is the block's own, saved as such; the swatch follows it.
+    await panel.getByRole('textbox', { name: 'Text colour', exact: true }).fill('#aa3300');
+    expect(await swatch('Text colour').inputValue()).toBe('#aa3300');
+    expect((await design(page)).body.rows[1].columns[0].blocks[2].style).toEqual({ padding: '8px 32px', color: '#aa3300' });
+  });
 });

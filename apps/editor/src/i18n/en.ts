@@ -135,6 +135,7 @@ export const en = {
   'field.default': 'Default',
   'field.colourPicker': '{field} picker',
   'field.colourPlaceholder': '#rrggbb',
+  'field.colourInherited': '{colour} (inherited)',
   'field.align': 'Alignment',
   'field.textAlign': 'Text alignment',
   'field.verticalAlign': 'Vertical alignment',

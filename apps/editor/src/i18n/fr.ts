@@ -164,6 +164,7 @@ export const fr: Record<MessageKey, string> = {
   'field.default': 'Par défaut',
   'field.colourPicker': 'Sélecteur : {field}',
   'field.colourPlaceholder': '#rrggbb',
+  'field.colourInherited': '{colour} (hérité)',
   'field.align': 'Alignement',
   'field.textAlign': 'Alignement du texte',
   'field.verticalAlign': 'Alignement vertical',
