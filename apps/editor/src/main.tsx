@@ -7,6 +7,7 @@ import type { EditorOptions } from '@embed/editor-protocol';
 import { render } from 'preact';
 import { checksHere, checksInWorker } from './checks/run-checks';
 import { createTranslator, type Translator } from './i18n';
+import { HtmlSanitizerContext, sanitizerInWorker } from './canvas/html-sanitizer';
 import { ChangeReporter } from './services/change-reporter';
 import { runCommand } from './services/commands';
 import { ApiFailure, EditorApi } from './services/editor-api';
@@ -21,6 +22,8 @@ import './styles.css';
 
 /** The checks worker's file, as the build named it on the page's script (read now: the script is current only while it first runs). */
 const checksWorker = document.currentScript?.dataset.checksWorker;
+/** The html blocks' sanitizer worker's file, likewise. */
+const htmlWorker = document.currentScript?.dataset.htmlWorker;
 
 /** The host page's journal, unless read-only (nothing to keep) or the page has no IndexedDB: then the editor works without one. */
 async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJournal | null> {
@@ -106,7 +109,9 @@ async function start(): Promise<void> {
   document.title = translator.t('editor.title');
   render(
     <TranslatorContext.Provider value={translator}>
-      <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} />
+      <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
+        <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} />
+      </HtmlSanitizerContext.Provider>
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );

@@ -36,6 +36,23 @@ describe('commands', () => {
     }
   });
 
+  it('refuses a block into a full column, by insert or move, saying the column is full', () => {
+    const doc = example('email');
+    const full = { ...doc, body: { ...doc.body, rows: [{ columns: [{ blocks: Array.from({ length: 50 }, () => newBlock('divider')) }, { blocks: [newBlock('spacer')] }] }] } };
+    const refusal = (command: Command): [string | undefined, string] | 'applied' => {
+      try {
+        applyCommand(full, command);
+      } catch (error) {
+        if (error instanceof CommandError) return [error.reason, error.message];
+        throw error;
+      }
+      return 'applied';
+    };
+    expect(refusal({ type: 'insertBlock', at: { row: 0, column: 0, block: 50 }, block: newBlock('text') })).toEqual(['column_full', 'column 1 of row 1 holds at most 50 blocks']);
+    expect(refusal({ type: 'moveBlock', from: { row: 0, column: 1, block: 0 }, to: { row: 0, column: 0, block: 0 } })).toEqual(['column_full', expect.any(String)]);
+    expect(refusal({ type: 'moveBlock', from: { row: 0, column: 0, block: 0 }, to: { row: 0, column: 0, block: 49 } })).toBe('applied');
+  });
+
   it('refuses a block the mode does not allow', () => {
     expect(() => applyCommand(example('email'), { type: 'insertBlock', at: { row: 0, column: 0, block: 0 }, block: newBlock('form') })).toThrow(CommandError);
   });

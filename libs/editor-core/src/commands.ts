@@ -61,8 +61,17 @@ function checkIndex(index: number, length: number, what: string): void {
   if (!Number.isInteger(index) || index < 0 || index > length) throw new CommandError(`${what} ${index} is out of range`);
 }
 
+/** A column at its most blocks takes no more: said as such, rather than as the definition's count of items. */
+function checkRoom(column: Column, row: number, index: number): void {
+  if (column.blocks.length >= EDIT_LIMITS.blocksPerColumn) {
+    throw new CommandError(`column ${index + 1} of row ${row + 1} holds at most ${EDIT_LIMITS.blocksPerColumn} blocks`, 'column_full');
+  }
+}
+
 function insertBlock(doc: DesignDocument, at: BlockPath, block: Block): Applied {
-  checkIndex(at.block, columnAt(doc, at.row, at.column).blocks.length, 'block');
+  const column = columnAt(doc, at.row, at.column);
+  checkIndex(at.block, column.blocks.length, 'block');
+  checkRoom(column, at.row, at.column);
   return {
     doc: withColumn(doc, at.row, at.column, (old) => ({ ...old, blocks: inserted(old.blocks, at.block, block) })),
     inverse: { type: 'removeBlock', at },
@@ -82,6 +91,7 @@ function moveBlock(doc: DesignDocument, from: BlockPath, to: BlockPath): Applied
   const without = withColumn(doc, from.row, from.column, (old) => ({ ...old, blocks: removed(old.blocks, from.block) }));
   const target = columnAt(without, to.row, to.column);
   checkIndex(to.block, target.blocks.length, 'block');
+  checkRoom(target, to.row, to.column);
   return {
     doc: withColumn(without, to.row, to.column, (old) => ({ ...old, blocks: inserted(old.blocks, to.block, block) })),
     inverse: { type: 'moveBlock', from: to, to: from },

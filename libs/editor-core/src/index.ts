@@ -5,7 +5,7 @@ export { desktopValue, type Device, overriddenProperties, phoneValue, phoneView,
 export { layoutRow, newBlock, newRow, PLACEHOLDER_IMAGE, ROW_LAYOUTS } from './new-blocks';
 export { type Selection, type SelectionByKey, selectionByKey, selectionPlace } from './selection';
 export { applyPatch, type Patch } from './patch';
-export { blockAt, blockPaths, type BlockPath, CommandError, samePath } from './paths';
+export { blockAt, blockPaths, type BlockPath, CommandError, type RefusalReason, samePath } from './paths';
 export { dropTarget, keyboardMove, neighbourOf, type Direction } from './moves';
 export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';

@@ -8,7 +8,18 @@ export interface BlockPath {
   block: number;
 }
 
-export class CommandError extends Error {}
+/** Why a command was refused, for the refusals a person is told of in their own words. */
+export type RefusalReason = 'column_full';
+
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    /** Set for a refusal the editor words for the person; the message is for the integrator's log. */
+    readonly reason?: RefusalReason,
+  ) {
+    super(message);
+  }
+}
 
 export const samePath = (a: BlockPath, b: BlockPath) => a.row === b.row && a.column === b.column && a.block === b.block;
 

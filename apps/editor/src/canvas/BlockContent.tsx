@@ -4,6 +4,7 @@ import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
 import { blockCss } from './canvas-styles';
+import { HtmlPreview } from './HtmlPreview';
 import { RichTextEditor } from './RichTextEditor';
 import { RichTextView } from './RichTextView';
 
@@ -109,11 +110,10 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
         </div>
       );
     case 'html':
-      // Shown as code: raw HTML never runs in the editor (the preview shows it sanitized by the renderer).
       return (
-        <pre class="block-box html-source" style={box}>
-          {block.html || t('canvas.emptyHtml')}
-        </pre>
+        <div class="block-box" style={box}>
+          <HtmlPreview html={block.html} bodyStyle={store.doc.body.style} />
+        </div>
       );
     case 'form':
       return (

@@ -2,6 +2,7 @@ import { keyOf, newRow, phoneView } from '@embed/editor-core';
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
+import { RefusalNotice } from '../views/RefusalNotice';
 import { useStoreValues } from '../views/use-store';
 import { contentCss } from './canvas-styles';
 import { loadFontFaces } from './font-faces';
@@ -60,6 +61,7 @@ export function Canvas({ store }: { store: EditorStore }) {
       onKeyDown={store.readOnly ? undefined : toBlocksToolbar}
     >
       <WebFonts fonts={body.fonts} />
+      <RefusalNotice store={store} place="canvas" />
       <div class="content" style={contentCss(doc)}>
         {popup && popup.closeButton?.show !== false && (
           <span class="popup-close" aria-hidden="true" style={{ color: popup.closeButton?.color }}>

@@ -1,3 +1,4 @@
 export { errorWords } from './errors';
+export { refusalWords } from './refusals';
 export { findingWords } from './findings';
 export { CATALOGUES, createTranslator, LOCALES, resolveLocale, type Locale, type MessageKey, type ParamsOf, type PlainKey, type Translator } from './translate';

@@ -3,6 +3,7 @@ import {
   blockAt,
   type BlockPath,
   type Command,
+  CommandError,
   type Device,
   EditorHistory,
   findBlock,
@@ -20,6 +21,7 @@ import { type EditorError, editorError, type JournalCalls, type SavedDesign } fr
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
 import type { OpenedDesign } from './opening';
+import { fileRefused, imageRefusal, type Refusal, type RefusalCause, type RefusalPlace, uploadRefusal } from './refusals';
 import { Saving } from './saving';
 
 export type { Selection } from '@embed/editor-core';
@@ -73,6 +75,8 @@ export class EditorStore {
   private placed: { doc: DesignDocument; selected: SelectionByKey; selection: Selection } | null = null;
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
   recoveredAt: number | null;
+  /** What was last refused, shown where the person acted until they dismiss it or an edit succeeds. */
+  refusal: Refusal | null = null;
   private readonly saving: Saving | null;
   private openedDocName: string | undefined;
   private serverName: string;
@@ -214,7 +218,7 @@ export class EditorStore {
    * selected before, so that undo and redo bring the selection back too. `focus`: the
    * selected block takes the keyboard focus, on its frame or in its text.
    */
-  dispatch(command: Command, options: { coalesceKey?: string; select?: Selection; focus?: FocusTarget; shown?: boolean } = {}): boolean {
+  dispatch(command: Command, options: { coalesceKey?: string; select?: Selection; focus?: FocusTarget; shown?: boolean; place?: RefusalPlace } = {}): boolean {
     if (this.readOnly) return this.refuseReadOnly();
     const { select } = options;
     // The selection after the step: the one asked for, else the same block, row or column where it is now.
@@ -222,14 +226,28 @@ export class EditorStore {
     try {
       this.history.apply(command, { coalesceKey: options.coalesceKey, selection: { before: this.selection, after } });
     } catch (error) {
-      this.events.error(editorError('edit_refused', error instanceof Error ? error.message : String(error)));
+      const cause: RefusalCause = { kind: error instanceof CommandError && error.reason ? error.reason : 'edit' };
+      this.refuse(options.place ?? 'canvas', cause, editorError('edit_refused', error instanceof Error ? error.message : String(error)));
       return false;
     }
+    if (this.refusal) this.refusal = null;
     if (select !== undefined) this.setSelection(select);
     const { selection } = this;
     if (options.focus && selection?.kind === 'block') this.requestFocus(selection.path, options.focus);
     this.changed(options.shown);
     return true;
+  }
+
+  /** Tells the person where they acted, in their words, and the integrator's `error` handler, in the error's. */
+  private refuse(place: RefusalPlace, cause: RefusalCause, error: EditorError): void {
+    this.refusal = { place, cause, token: (this.refusal?.token ?? 0) + 1 };
+    this.events.error(error);
+    this.notify();
+  }
+
+  dismissRefusal(): void {
+    this.refusal = null;
+    this.notify();
   }
 
   private refuseReadOnly(): false {
@@ -242,20 +260,25 @@ export class EditorStore {
    * undoable step. The block is found again by its key when the upload is done: blocks may
    * have moved meanwhile, and a block deleted meanwhile takes nothing.
    */
-  async uploadImage(at: BlockPath, file: Blob): Promise<void> {
+  async uploadImage(at: BlockPath, file: Blob, place: RefusalPlace = 'canvas'): Promise<void> {
     if (this.readOnly) return void this.refuseReadOnly();
     const key = keyOf(blockAt(this.doc, at));
+    const before = imageRefusal(file);
+    if (before) return this.refuse(place, before, fileRefused(file));
     try {
       const { url } = await this.api.uploadImage(file);
       const found = findBlock(this.doc, key);
-      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } });
+      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } }, { place });
     } catch (error) {
-      this.events.error(error instanceof ApiFailure ? { code: error.code, message: error.message } : editorError('upload_failed', String(error)));
+      const failure = error instanceof ApiFailure ? error : null;
+      this.refuse(place, failure ? uploadRefusal(failure.status, failure.code) : { kind: 'upload', code: 'upload_failed' }, failure ? { code: failure.code, message: failure.message } : editorError('upload_failed', String(error)));
     }
   }
 
-  /** An image file dropped on the canvas: a new image block at `at`, filled once the upload is done. */
+  /** An image file dropped on the canvas: a new image block at `at`, filled once the upload is done (none for a file refused at once). */
   async addImage(at: BlockPath, file: Blob): Promise<void> {
+    const before = imageRefusal(file);
+    if (before) return this.refuse('canvas', before, fileRefused(file));
     if (this.dispatch({ type: 'insertBlock', at, block: newBlock('image') }, { select: { kind: 'block', path: at } })) await this.uploadImage(at, file);
   }
 

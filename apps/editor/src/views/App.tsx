@@ -10,6 +10,7 @@ import { FormatBar } from './FormatBar';
 import { useTranslator } from './i18n';
 import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
+import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
 import { BlocksToolbar, LayoutsToolbar } from './Toolbar';
 import { type DialogName, TopBar } from './TopBar';
@@ -75,6 +76,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
           <LayoutsToolbar store={store} />
         </div>
       )}
+      <RefusalNotice store={store} place="toolbar" />
       {!readOnly && <FormatBar />}
       <div class="workspace">
         <Canvas store={store} />

@@ -9,9 +9,24 @@ export type Target = Holder;
 /**
  * One property: a labelled control whose value is checked as it is typed. A value the
  * document does not take stays in the control with a message naming the field, and is
- * not applied; colours get a picker beside their text.
+ * not applied; colours get a picker beside their text. A colour left as default shows
+ * the colour it inherits (`inherited`) in its swatch and placeholder, and its picker starts there.
  */
-export function Field({ field, target, idPrefix, label: givenLabel, onPatch }: { field: FieldSpec; target: Target; idPrefix: string; label?: string; onPatch: (patch: Patch, key: string) => void }) {
+export function Field({
+  field,
+  target,
+  idPrefix,
+  label: givenLabel,
+  onPatch,
+  inherited,
+}: {
+  field: FieldSpec;
+  target: Target;
+  idPrefix: string;
+  label?: string;
+  onPatch: (patch: Patch, key: string) => void;
+  inherited?: string;
+}) {
   const translator = useTranslator();
   const { t } = translator;
   const id = `${idPrefix}-${[...(field.in ?? []), field.key].join('-')}`;
@@ -58,7 +73,7 @@ export function Field({ field, target, idPrefix, label: givenLabel, onPatch }: {
             min={field.min}
             max={field.max}
             step={field.step}
-            placeholder={field.kind === 'color' ? t('field.colourPlaceholder') : undefined}
+            placeholder={field.kind === 'color' ? (inherited ? t('field.colourInherited', { colour: inherited }) : t('field.colourPlaceholder')) : undefined}
             value={shown}
             onInput={(event) => commit(event.currentTarget.value)}
           />
@@ -66,7 +81,7 @@ export function Field({ field, target, idPrefix, label: givenLabel, onPatch }: {
             <input
               type="color"
               aria-label={t('field.colourPicker', { field: label })}
-              value={/^#[0-9a-f]{6}$/i.test(shown) ? shown : '#000000'}
+              value={/^#[0-9a-f]{6}$/i.test(shown) ? shown : /^#[0-9a-f]{6}$/i.test(inherited ?? '') ? inherited : '#000000'}
               onChange={(event) => commit(event.currentTarget.value)}
             />
           )}

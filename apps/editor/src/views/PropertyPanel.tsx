@@ -1,20 +1,22 @@
-import type { Block, Row } from '@embed/design-document/model';
+import type { Block, DesignDocument, Row } from '@embed/design-document/model';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
+import { type ColourOwner, inheritedColour } from './inherited-colours';
 import { ListEditor } from './ListEditor';
 import { PhoneFields } from './PhoneFields';
 import { hideOnField, isOverridden } from './phone-fields';
+import { RefusalNotice } from './RefusalNotice';
 import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
-function Fields({ fields, target, idPrefix, onPatch }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void }) {
+function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void; colours?: { doc: DesignDocument; owner: ColourOwner } }) {
   return (
     <>
       {fields.map((field) => (
-        <Field key={[...(field.in ?? []), field.key].join('.')} field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} />
+        <Field key={[...(field.in ?? []), field.key].join('.')} field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} inherited={colours && inheritedColour(colours.doc, colours.owner, field)} />
       ))}
     </>
   );
@@ -37,20 +39,21 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
             accept="image/png,image/jpeg,image/gif,image/webp"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              if (file) void store.uploadImage(path, file);
+              if (file) void store.uploadImage(path, file, 'upload');
             }}
           />
+          <RefusalNotice store={store} place="upload" />
         </div>
       )}
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
-      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} />
+      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
       {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
       <div class="actions">
         <button
           type="button"
           onClick={() => {
             const copy = duplicateBlock(store.doc, path);
-            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to } });
+            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to }, place: 'panel' });
           }}
         >
           {t('properties.duplicateBlock')}
@@ -133,7 +136,7 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
       <h2>{t('properties.row', { row: index + 1 })}</h2>
       <ColumnTools store={store} row={row} index={index} />
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
-      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
+      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
       <div class="actions">
         <button type="button" disabled={index === 0} onClick={() => move(index - 1)}>
           {t('properties.moveRowUp')}
@@ -158,7 +161,7 @@ function ColumnProperties({ store, row, column }: { store: EditorStore; row: num
   return (
     <section aria-label={t('properties.columnLabel', { row: row + 1, column: column + 1 })}>
       <h2>{t('properties.columnTitle', { row: row + 1, column: column + 1 })}</h2>
-      <Fields fields={COLUMN_FIELDS} target={target} idPrefix={`column-${row}-${column}`} onPatch={(patch, key) => store.dispatch({ type: 'patchColumn', row, column, patch }, { coalesceKey: key })} />
+      <Fields fields={COLUMN_FIELDS} target={target} idPrefix={`column-${row}-${column}`} colours={{ doc: store.doc, owner: { kind: 'column', row: store.doc.body.rows[row] } }} onPatch={(patch, key) => store.dispatch({ type: 'patchColumn', row, column, patch }, { coalesceKey: key })} />
       <button type="button" class="link" onClick={() => store.select({ kind: 'row', row })}>
         {t('properties.rowLabel', { row: row + 1 })}
       </button>
@@ -172,8 +175,8 @@ function BodyProperties({ store }: { store: EditorStore }) {
   return (
     <section aria-label={t('properties.designLabel')}>
       <h2>{t('properties.design')}</h2>
-      <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
-      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
+      <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" colours={{ doc, owner: { kind: 'settings' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
+      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
     </section>
   );
 }
@@ -195,6 +198,7 @@ export function PropertyPanel({ store }: { store: EditorStore }) {
   return (
     <aside class="properties" aria-label={t('properties.label')}>
       {panel}
+      <RefusalNotice store={store} place="panel" />
       {selection && selection.kind !== 'body' && (
         <button type="button" class="link" onClick={() => store.select({ kind: 'body' })}>
           {t('properties.designLabel')}

@@ -1,7 +1,7 @@
 import type { PlainKey } from '../i18n';
-import { errorWords } from '../i18n';
 import type { EditorStore, SaveDisplay } from '../state/editor-store';
 import { useTranslator } from './i18n';
+import { saveFailureWords } from './save-fault-words';
 import { useStoreValues } from './use-store';
 
 const WORDS: Record<Exclude<SaveDisplay, 'failed'>, PlainKey> = {
@@ -18,8 +18,8 @@ const WORDS: Record<Exclude<SaveDisplay, 'failed'>, PlainKey> = {
 /** Where saving stands, at all times, announced politely to screen readers. */
 export function SaveStatus({ store }: { store: EditorStore }) {
   const translator = useTranslator();
-  const [state, error] = useStoreValues(store, (s) => [s.saveState, s.saveError] as const);
-  const words = state === 'failed' ? translator.t('save.state.failed', { reason: errorWords(translator, error?.code ?? 'save_failed') }) : translator.t(WORDS[state]);
+  const [state, error, doc] = useStoreValues(store, (s) => [s.saveState, s.saveError, s.doc] as const);
+  const words = state === 'failed' ? saveFailureWords(translator, doc, error) : translator.t(WORDS[state]);
   return (
     <span class={`save-state ${state}`} role="status" aria-live="polite">
       {words}

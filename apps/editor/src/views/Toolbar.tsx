@@ -11,7 +11,7 @@ import { useRovingToolbar } from './toolbar-keys';
 
 export function addBlock(store: EditorStore, type: BlockType): void {
   const { command, path } = insertion(store.doc, store.selection, newBlock(type));
-  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined });
+  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined, place: 'toolbar' });
 }
 
 /** Adds a row laid out by `ratios` after the row the selection is in (or at the end), and selects it. */

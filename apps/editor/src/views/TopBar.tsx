@@ -2,6 +2,7 @@ import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from './i18n';
 import type { PreviewKind } from './Preview';
 import { DeviceSwitch } from './DeviceSwitch';
+import { SaveFault } from './SaveFault';
 import { SaveStatus } from './SaveStatus';
 import { useStoreValues } from './use-store';
 
@@ -57,6 +58,7 @@ export function TopBar({ store, open }: { store: EditorStore; open: (dialog: Dia
         </button>
       </div>
       <SaveStatus store={store} />
+      <SaveFault store={store} />
       {!readOnly && (
         <button type="button" class="primary" onClick={() => void store.save().catch(() => undefined)} aria-keyshortcuts="Control+S">
           {t('topbar.save')}

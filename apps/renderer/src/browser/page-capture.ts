@@ -27,13 +27,21 @@ export async function loadDesign(page: Page, mode: DesignMode, html: string): Pr
   await page.evaluate(SHOW_POPUP_AND_WAIT_FOR_FONTS);
 }
 
+/** A4's width less the 10 mm margins an email or a page prints with, in CSS px (96 dpi). */
+const A4_PRINTABLE_PX = Math.floor(((210 - 2 * 10) / 25.4) * 96);
+
 /**
  * A document prints by its own @page rules (size, margins, page numbers, the header and
- * footer repeated on every page); an email or a page prints on A4 with a small margin.
+ * footer repeated on every page). An email or a page prints on A4 with a small margin in
+ * the layout it was designed in: with screen media (its columns side by side are behind
+ * a `screen` media query, so print media would lay out its phone layout) and scaled down
+ * to the sheet when its screen is wider than the sheet (a page's 1280 px).
  */
-export function printPdf(page: Page, mode: DesignMode): Promise<Uint8Array> {
-  const margins = mode === 'document' ? undefined : { top: '10mm', right: '10mm', bottom: '10mm', left: '10mm' };
-  return page.pdf({ printBackground: true, preferCSSPageSize: true, format: 'A4', margin: margins, timeout: 0 });
+export async function printPdf(page: Page, mode: DesignMode): Promise<Uint8Array> {
+  if (mode === 'document') return page.pdf({ printBackground: true, preferCSSPageSize: true, format: 'A4', timeout: 0 });
+  await page.emulateMediaType('screen');
+  const scale = Math.min(1, A4_PRINTABLE_PX / VIEWPORTS[mode].width);
+  return page.pdf({ printBackground: true, preferCSSPageSize: true, format: 'A4', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '10mm' }, scale, timeout: 0 });
 }
 
 /** The whole design (default) or only what the first screen shows. */
