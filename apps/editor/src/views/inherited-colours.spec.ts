@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document/model';
 import { newBlock } from '@embed/editor-core';
+import example from '../../../../docs/examples/designs/email.json';
 import { inheritedColour } from './inherited-colours';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, rowFields } from './property-fields';
 
-const email = (): DesignDocument => JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs/email.json'), 'utf8'));
+const email = (): DesignDocument => structuredClone(example) as DesignDocument;
 const field = (fields: typeof COLUMN_FIELDS, key: string, within = 'style') => fields.find((spec) => spec.key === key && (spec.in?.at(-1) ?? 'style') === within)!;
 
 describe('inheritedColour', () => {
