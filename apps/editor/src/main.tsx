@@ -14,7 +14,7 @@ import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
-import { opening } from './state/opening';
+import { isOwnSave, opening } from './state/opening';
 import { App } from './views/App';
 import { TranslatorContext } from './views/i18n';
 import './styles.css';
@@ -42,7 +42,7 @@ async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMo
     const server = await api.getDesign(options.designId);
     const journal = await journalOpening;
     const entry = await journal?.entry(server.id).catch(() => undefined);
-    return { opened: opening(server, entry, fresh()), journal: journal && { journal, key: server.id } };
+    return { opened: opening(server, entry, fresh(), await isOwnSave(server, entry)), journal: journal && { journal, key: server.id } };
   }
   const journal = await journalOpening;
   // A draft of another mode (a blank email the editor once started in this project) could never be saved here.

@@ -9,3 +9,4 @@ export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';
 export { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type SaveStatus, type ServerDesign } from './save-state';
 export type { Storable } from './storable';
+export { canonicalJson, contentFingerprint, sameContent, type SavedContent } from './fingerprint';

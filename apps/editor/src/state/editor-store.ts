@@ -51,6 +51,7 @@ export class EditorStore {
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
   recoveredAt: number | null;
   private readonly saving: Saving | null;
+  private readonly inStepAtOpening: OpenedDesign['inStep'];
   private openedDocName: string | undefined;
   private serverName: string;
   /** The design's id when it was opened (the saving state has the current one; read-only, this is it). */
@@ -72,6 +73,7 @@ export class EditorStore {
     this.readOnly = options.readOnly ?? false;
     this.afterPaint = options.afterPaint ?? afterNextPaint;
     this.recoveredAt = opened.recoveredAt;
+    this.inStepAtOpening = opened.inStep;
     this.openedId = opened.save.designId;
     this.saving = this.readOnly ? null : this.startSaving(opened, options.journal ?? null);
   }
@@ -249,7 +251,7 @@ export class EditorStore {
     this.serverName = theirs.name;
     this.openedDocName = theirs.doc.name;
     this.selection = null;
-    void this.saving?.tookTheirs(theirs);
+    void this.saving?.inStep(theirs);
     this.events.change();
     this.notify();
   }
@@ -273,8 +275,9 @@ export class EditorStore {
     this.notify();
   }
 
-  /** Resumes saving what the journal gave back at opening (or asks the person to choose, in a conflict). */
+  /** Resumes saving what the journal gave back at opening (or asks the person to choose, in a conflict); a journal found in step with the service is told so. */
   start(): void {
+    if (this.inStepAtOpening) void this.saving?.inStep(this.inStepAtOpening);
     this.saving?.resume();
   }
 }

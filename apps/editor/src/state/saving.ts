@@ -1,5 +1,5 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { nextSave, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
+import { contentFingerprint, nextSave, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
 import type { EditorError, SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi, newIdempotencyKey, type StoredDesign } from '../services/editor-api';
 import type { JournalWriter } from '../services/journal-writer';
@@ -141,10 +141,10 @@ export class Saving {
     return theirs;
   }
 
-  /** After the store shows their design: it is what the service has. */
-  async tookTheirs(theirs: ServerDesign): Promise<void> {
+  /** The design the store shows is what the service has (their design taken, or the journal found in step at opening): the journal says so. */
+  async inStep(design: Pick<ServerDesign, 'id' | 'revision'>): Promise<void> {
     if (!this.journal) return;
-    await this.journal.confirm(await this.journal.flush(), { designId: theirs.id, revision: theirs.revision });
+    await this.journal.confirm(await this.journal.flush(), { designId: design.id, revision: design.revision });
   }
 
   /** The page is going away: the journal gets the latest state now (as far as the browser lets it finish). */
@@ -174,8 +174,9 @@ export class Saving {
     this.inFlight = true;
     const { doc, name } = this.current();
     const autosave = !this.asked;
-    const journaled = this.journal?.flush() ?? Promise.resolve(null);
     this.apply({ type: 'saveStarted' });
+    // The journal knows which save is in flight before it leaves: a page closed before its answer comes opens again knowing it as its own.
+    const journaled = this.journal ? await this.journal.sending(await contentFingerprint({ doc, name })) : null;
     const { create, sent } = this.send(request, { doc, name }, autosave);
     try {
       const stored = await sent;
@@ -185,7 +186,7 @@ export class Saving {
       this.told = null;
       if (create) await this.journal?.rekey(stored.id);
       // A create sent again carries an older state than the journal's: the journal takes the design's id and revision, and its changes stay unsaved.
-      await this.journal?.confirm(create && create.doc !== doc ? 0 : await journaled, { designId: stored.id, revision: stored.revision });
+      await this.journal?.confirm(create && create.doc !== doc ? 0 : journaled, { designId: stored.id, revision: stored.revision });
       this.apply({ type: 'saved', design: stored, edit: create?.edit ?? request.edit });
       this.events.saved({ designId: stored.id, revision: stored.revision });
       this.inFlight = false;

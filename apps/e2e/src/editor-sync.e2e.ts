@@ -1,0 +1,89 @@
+// The editor and the service in step (issue 30, "no false alarms, no lost work"), in real
+// Chromium against the real stack: a tab closed while its autosave is in flight opens
+// again without a false conflict, the conflict dialog says what differs, and a tab learns
+// of another tab's save when it happens.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { call, exampleDesign, newProject, saveDesign } from './support/api';
+import { seriousViolations } from './support/axe';
+import { hostJournal, journalKeyOf } from './support/host-journal';
+import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+
+/** The design as the service has it now (getDesign with the project's key). */
+async function stored(key: string, userId: string, designId: string) {
+  const answer = await call('GET', `/embed/v1/users/${userId}/designs/${designId}`, { bearer: key });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/**
+ * Lets the page's next save of `designId` reach the service, which commits it, but never
+ * gives the page the answer: the save is in flight when the test closes the page.
+ * Resolves once the service has answered.
+ */
+function holdSaveAnswer(page: Page, designId: string): Promise<void> {
+  return new Promise((committed) => {
+    void page.route(
+      (url) => url.pathname === `/editor/v1/designs/${designId}`,
+      async (route: Route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        await route.fetch();
+        committed();
+      },
+    );
+  });
+}
+
+/** A page of its own in `context`, whose storage outlives it (as a browser profile's does), with the editor mounted on `designId`. */
+async function openIn(context: BrowserContext, origin: string, designId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  expect(await mountEditor(page, { designId })).toEqual({ ok: true });
+  return page;
+}
+
+describe('the editor in step with the service', () => {
+  const browser = editorBrowser();
+
+  it.each([
+    ['nothing more', ''],
+    ['more typed while it was in flight', ' and a little more'],
+  ])('reopens a tab closed while its autosave was in flight, with %s, without a false conflict', async (_case, more) => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'closer', 'Closed mid-save', exampleDesign('email'));
+    const host = await browser.open({ key: testKey, userId: 'closer' });
+    const journalKey = await journalKeyOf(testKey, 'closer', host.origin);
+    const context = await browser.page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const before = await openIn(context, host.origin, design.id);
+      const committed = holdSaveAnswer(before, design.id);
+      const subject = (await editorFrame(before)).getByRole('textbox', { name: 'Subject' });
+      await subject.fill('Saved as the tab closed');
+      await committed;
+      if (more) {
+        await subject.press('End');
+        await before.keyboard.type(more);
+      }
+      const last = `Saved as the tab closed${more}`;
+      await waitFor('the last change in the page’s journal', async () => (await hostJournal(before, journalKey)).entries.some((entry) => entry.unsaved && entry.subject === last));
+      await before.close();
+      expect(await stored(testKey, 'closer', design.id)).toMatchObject({ revision: 1, doc: { settings: { subject: 'Saved as the tab closed' } } });
+
+      const after = await openIn(context, host.origin, design.id);
+      const frame = await editorFrame(after);
+      expect(await frame.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(last);
+      await frame.locator('.save-state.saved').waitFor();
+      expect(await frame.getByRole('alertdialog').count()).toBe(0);
+      const saved = await waitFor('the journal in step with the service', async () => {
+        const { entries } = await hostJournal(after, journalKey);
+        return entries.length === 1 && !entries[0].unsaved && entries;
+      });
+      expect(saved).toHaveLength(1);
+      expect((await stored(testKey, 'closer', design.id)).doc.settings.subject).toBe(last);
+      expect((await stored(testKey, 'closer', design.id)).revision).toBe(more ? 2 : 1);
+      expect(await seriousViolations(frame)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
