@@ -2,11 +2,12 @@
 // Chromium against the real stack: a tab closed while its autosave is in flight opens
 // again without a false conflict, the conflict dialog says what differs, and a tab learns
 // of another tab's save when it happens.
+import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
 import { seriousViolations } from './support/axe';
 import { hostJournal, journalKeyOf } from './support/host-journal';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 /** The design as the service has it now (getDesign with the project's key). */
@@ -32,6 +33,19 @@ function holdSaveAnswer(page: Page, designId: string): Promise<void> {
       },
     );
   });
+}
+
+/** A screenshot of what a test shows, to be looked at, when E2E_SHOTS names a folder for them. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`) });
+}
+
+/** A second browser page (a context of its own, as another tab's), on the integrator's page at `url`, with the editor mounted on `designId`. */
+async function otherPage(page: Page, url: string, designId: string): Promise<Page> {
+  const other = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 900 } });
+  await other.goto(url);
+  expect(await mountEditor(other, { designId })).toEqual({ ok: true });
+  return other;
 }
 
 /** A page of its own in `context`, whose storage outlives it (as a browser profile's does), with the editor mounted on `designId`. */
@@ -84,6 +98,75 @@ describe('the editor in step with the service', () => {
       expect(await seriousViolations(frame)).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('says in the conflict dialog what differs between the two versions', async () => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'pair', 'Shared', exampleDesign('email'));
+    await browser.open({ key: testKey, userId: 'pair' });
+    const theirs = browser.page;
+    const mine = await otherPage(theirs, theirs.url(), design.id);
+    try {
+      expect(await mountEditor(theirs, { designId: design.id })).toEqual({ ok: true });
+      const theirFrame = await editorFrame(theirs);
+      const myFrame = await editorFrame(mine);
+      // Mine is changed offline, so that theirs is saved first and mine goes on the revision both opened.
+      await mine.context().setOffline(true);
+      await myFrame.getByRole('textbox', { name: 'Subject' }).fill('My subject');
+      await theirFrame.getByRole('textbox', { name: 'Preheader' }).fill('Their preheader');
+      await theirFrame.getByRole('group', { name: /^Spacer block, row 4, column 1, position 3/ }).focus();
+      await theirs.keyboard.press('Delete');
+      await theirFrame.getByRole('button', { name: 'Save', exact: true }).click();
+      await waitFor('their save', async () => (await stored(testKey, 'pair', design.id)).revision === 1);
+      await mine.context().setOffline(false);
+
+      const dialog = myFrame.getByRole('alertdialog', { name: 'Someone else saved this design' });
+      await dialog.waitFor();
+      const differs = dialog.getByRole('region', { name: 'What differs' });
+      expect(await differs.getByRole('listitem').allTextContents()).toEqual([
+        'Subject: changed',
+        'Preheader: changed',
+        'Spacer block, row 4, column 1, position 3: only in yours',
+      ]);
+      expect(await seriousViolations(myFrame)).toEqual([]);
+      await shot(mine, 'conflict-dialog');
+      expect(await stored(testKey, 'pair', design.id)).toMatchObject({ revision: 1, doc: { settings: { subject: design.doc.settings.subject, preheader: 'Their preheader' } } });
+    } finally {
+      await mine.close();
+    }
+  });
+
+  it('shows another tab’s save when it happens, before saving anything itself', async () => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'watcher', 'Watched', exampleDesign('email'));
+    await browser.open({ key: testKey, userId: 'watcher' });
+    const theirs = browser.page;
+    const mine = await otherPage(theirs, theirs.url(), design.id);
+    try {
+      expect(await mountEditor(theirs, { designId: design.id })).toEqual({ ok: true });
+      const myFrame = await editorFrame(mine);
+      const theirFrame = await editorFrame(theirs);
+      await theirFrame.getByRole('textbox', { name: 'Subject' }).fill('Saved in the other tab');
+      await theirFrame.getByRole('button', { name: 'Save', exact: true }).click();
+      const subject = myFrame.getByRole('textbox', { name: 'Subject' });
+      await waitFor('the other tab’s save shown here', async () => (await subject.inputValue()) === 'Saved in the other tab', 30_000);
+      expect(await myFrame.getByRole('status').filter({ hasText: 'saved elsewhere (revision 1)' }).count()).toBe(1);
+      expect(await editorEvents(mine, 'save')).toEqual([]);
+      expect(await myFrame.getByRole('alertdialog').count()).toBe(0);
+
+      // Mine goes on from their revision: its next save is no conflict.
+      await subject.fill('Then mine');
+      await myFrame.getByRole('button', { name: 'Save', exact: true }).click();
+      const saved = await waitFor('mine saved on theirs', async () => {
+        const now = await stored(testKey, 'watcher', design.id);
+        return now.revision === 2 && now;
+      });
+      expect(saved.doc.settings.subject).toBe('Then mine');
+      expect(await myFrame.getByRole('alertdialog').count()).toBe(0);
+      expect(await seriousViolations(myFrame)).toEqual([]);
+    } finally {
+      await mine.close();
     }
   });
 });

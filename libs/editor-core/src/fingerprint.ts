@@ -1,4 +1,6 @@
 import type { DesignDocument } from '@embed/design-document/model';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
 /** JSON with every object's keys in order: the same for two equal values, however their keys were ordered (PostgreSQL's jsonb reorders them). */
 export function canonicalJson(value: unknown): string {
@@ -24,10 +26,9 @@ export const sameContent = (a: SavedContent, b: SavedContent): boolean => a.name
 /**
  * A save's fingerprint (SHA-256 of its canonical JSON, hex): the journal keeps the one of
  * a save in flight, so that a tab opened again can tell its own save, committed as the
- * page closed, from another tab's.
+ * page closed, from another tab's. Synchronous (not the browser's crypto.subtle), so
+ * that nothing waits between taking the state to save and sending it.
  */
-export async function contentFingerprint(content: SavedContent): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson({ name: content.name, doc: content.doc }));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function contentFingerprint(content: SavedContent): string {
+  return bytesToHex(sha256(utf8ToBytes(canonicalJson({ name: content.name, doc: content.doc }))));
 }

@@ -10,3 +10,4 @@ export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setCol
 export { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type SaveStatus, type ServerDesign } from './save-state';
 export type { Storable } from './storable';
 export { canonicalJson, contentFingerprint, sameContent, type SavedContent } from './fingerprint';
+export { designDifferences, type Change, type Difference } from './differences';

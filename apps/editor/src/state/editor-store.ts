@@ -50,6 +50,8 @@ export class EditorStore {
   focusRequest: { path: BlockPath | null; token: number } = { path: null, token: 0 };
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
   recoveredAt: number | null;
+  /** The revision another tab or person saved that the design now shows, until the person dismisses the notice. */
+  updatedElsewhere: number | null = null;
   private readonly saving: Saving | null;
   private readonly inStepAtOpening: OpenedDesign['inStep'];
   private openedDocName: string | undefined;
@@ -253,6 +255,31 @@ export class EditorStore {
     this.selection = null;
     void this.saving?.inStep(theirs);
     this.events.change();
+    this.notify();
+  }
+
+  /**
+   * Another tab or person saved the design (the editor's watch saw it): with nothing
+   * unsaved here, the design shows theirs at once (one undo away) and says so; with
+   * unsaved changes, the person chooses now, not at their next save.
+   */
+  savedElsewhere(theirs: ServerDesign): void {
+    const outcome = this.saving?.savedElsewhere(theirs);
+    if (outcome === 'take') {
+      this.takeTheirs();
+      this.updatedElsewhere = theirs.revision;
+    }
+    if (outcome) this.notify();
+  }
+
+  /** The design and revision the service is to be watched for (none read-only, for a design never saved, or while the person chooses). */
+  get watched(): { id: string; revision: number } | null {
+    const state = this.saving?.state;
+    return state && state.designId !== null && state.baseRevision !== null && state.status !== 'conflict' ? { id: state.designId, revision: state.baseRevision } : null;
+  }
+
+  dismissUpdatedElsewhere(): void {
+    this.updatedElsewhere = null;
     this.notify();
   }
 

@@ -39,16 +39,16 @@ describe('opening', () => {
     expect(opening({ id: 'D1', name: 'Other', revision: 8, doc: reordered }, unsaved, fresh).save.status).toBe('conflict');
   });
 
-  it('saves the later changes on top of its own save that the closed page never heard back from', async () => {
+  it('saves the later changes on top of its own save that the closed page never heard back from', () => {
     const sentState = entry(2, 7, false);
-    const later = { ...entry(3, 7, false), sent: await contentFingerprint({ doc: sentState.doc, name: 'Name 2' }) };
+    const later = { ...entry(3, 7, false), sent: contentFingerprint({ doc: sentState.doc, name: 'Name 2' }) };
     const own = { id: 'D1', name: 'Name 2', revision: 8, doc: sentState.doc };
-    expect(await isOwnSave(own, later)).toBe(true);
+    expect(isOwnSave(own, later)).toBe(true);
     expect(opening(own, later, fresh, true).save).toMatchObject({ status: 'unsaved', baseRevision: 8 });
     // Another tab's save, or one more after it, is not this tab's: the person chooses.
-    expect(await isOwnSave({ ...own, name: 'Theirs' }, later)).toBe(false);
-    expect(await isOwnSave({ ...own, revision: 9 }, later)).toBe(false);
-    expect(await isOwnSave(own, { ...later, sent: undefined })).toBe(false);
+    expect(isOwnSave({ ...own, name: 'Theirs' }, later)).toBe(false);
+    expect(isOwnSave({ ...own, revision: 9 }, later)).toBe(false);
+    expect(isOwnSave(own, { ...later, sent: undefined })).toBe(false);
     expect(opening({ ...own, name: 'Theirs' }, later, fresh, false).save.status).toBe('conflict');
   });
 

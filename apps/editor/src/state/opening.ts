@@ -27,9 +27,9 @@ function historyOf(entry: JournalEntry, doc: DesignDocument): EditorHistory {
  * Whether the service's revision is this browser's own save: the one the journal says was
  * in flight on the revision before (the page closed before its answer came).
  */
-export async function isOwnSave(server: ServerDesign, entry: JournalEntry | undefined): Promise<boolean> {
+export function isOwnSave(server: ServerDesign, entry: JournalEntry | undefined): boolean {
   if (!entry?.sent || entry.designId !== server.id || entry.baseRevision === null || server.revision !== entry.baseRevision + 1) return false;
-  return (await contentFingerprint(server)) === entry.sent;
+  return contentFingerprint(server) === entry.sent;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { contentFingerprint, nextSave, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
+import { contentFingerprint, nextSave, sameContent, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
 import type { EditorError, SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi, newIdempotencyKey, type StoredDesign } from '../services/editor-api';
 import type { JournalWriter } from '../services/journal-writer';
@@ -111,6 +111,28 @@ export class Saving {
     return waited;
   }
 
+  /**
+   * The editor's watch saw another tab's or person's save (`theirs`), unless a save of
+   * this tab is in flight (which may be what it saw): the same design only moves the
+   * revision on (`same`); with nothing unsaved here, theirs is to be taken (`take`: the
+   * store shows it); with unsaved changes, it is a conflict, told as one. Null when there
+   * is nothing to do.
+   */
+  savedElsewhere(theirs: ServerDesign): 'same' | 'take' | 'conflict' | null {
+    if (this.inFlight) return null;
+    const { doc, name } = this.current();
+    const before = this.state;
+    const same = sameContent({ doc, name }, theirs);
+    this.apply({ type: 'savedElsewhere', theirs, same });
+    if (this.state === before) return null;
+    if (same) return 'same';
+    if (before.edit === before.savedEdit) return 'take';
+    clearTimeout(this.autosaveTimer);
+    clearTimeout(this.retryTimer);
+    this.events.failed(conflictError(theirs));
+    return 'conflict';
+  }
+
   /** The browser says the network is back: what waits is saved at once. */
   online(): void {
     this.retries = 0;
@@ -176,7 +198,7 @@ export class Saving {
     const autosave = !this.asked;
     this.apply({ type: 'saveStarted' });
     // The journal knows which save is in flight before it leaves: a page closed before its answer comes opens again knowing it as its own.
-    const journaled = this.journal ? await this.journal.sending(await contentFingerprint({ doc, name })) : null;
+    const journaled = this.journal?.sending(contentFingerprint({ doc, name })) ?? Promise.resolve(null);
     const { create, sent } = this.send(request, { doc, name }, autosave);
     try {
       const stored = await sent;
@@ -186,7 +208,7 @@ export class Saving {
       this.told = null;
       if (create) await this.journal?.rekey(stored.id);
       // A create sent again carries an older state than the journal's: the journal takes the design's id and revision, and its changes stay unsaved.
-      await this.journal?.confirm(create && create.doc !== doc ? 0 : journaled, { designId: stored.id, revision: stored.revision });
+      await this.journal?.confirm(create && create.doc !== doc ? 0 : await journaled, { designId: stored.id, revision: stored.revision });
       this.apply({ type: 'saved', design: stored, edit: create?.edit ?? request.edit });
       this.events.saved({ designId: stored.id, revision: stored.revision });
       this.inFlight = false;
