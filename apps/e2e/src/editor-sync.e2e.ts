@@ -4,7 +4,7 @@
 // of another tab's save when it happens.
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { call, exampleDesign, newProject, saveDesign } from './support/api';
+import { call, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { seriousViolations } from './support/axe';
 import { hostJournal, journalKeyOf } from './support/host-journal';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
@@ -132,6 +132,21 @@ describe('the editor in step with the service', () => {
       expect(await seriousViolations(myFrame)).toEqual([]);
       await shot(mine, 'conflict-dialog');
       expect(await stored(testKey, 'pair', design.id)).toMatchObject({ revision: 1, doc: { settings: { subject: design.doc.settings.subject, preheader: 'Their preheader' } } });
+      expect(await dialog.getByText('theirs stays as the restore point “Their version (revision 1)”').count()).toBe(1);
+
+      // Keeping mine names theirs, so that thinning keeps it and the person finds it.
+      await dialog.getByRole('button', { name: 'Keep mine' }).click();
+      await waitFor('mine saved on top', async () => (await stored(testKey, 'pair', design.id)).revision === 2);
+      const { editor } = await editorSession(testKey, 'pair');
+      const points = await waitFor('their point named', async () => {
+        const listed = (await editor('GET', `/designs/${design.id}/revisions`)).body.revisions;
+        return listed.some((point: any) => point.label) && listed;
+      });
+      expect(points.map((point: any) => [point.revision, point.label])).toEqual([
+        [2, null],
+        [1, 'Their version (revision 1)'],
+        [0, null],
+      ]);
     } finally {
       await mine.close();
     }
@@ -169,4 +184,55 @@ describe('the editor in step with the service', () => {
       await mine.close();
     }
   });
+
+  it('keeps no restore point for an opening or a save that changes nothing, and names, previews and compares one', async () => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'keeper', 'Kept few', exampleDesign('email'));
+    const { editor } = await editorSession(testKey, 'keeper');
+    const listed = async () => (await editor('GET', `/designs/${design.id}/revisions`)).body.revisions as any[];
+    await browser.open({ key: testKey, userId: 'keeper' });
+    const { page } = browser;
+    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    // Opened, then saved with nothing changed, by the button and by the SDK.
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await page.evaluate(() => (window as any).editor.save())).toEqual({ designId: design.id, revision: 0 });
+    // A save that changes nothing reaches the service too (another client's): its revision goes up, and it keeps no point.
+    const again = await editor('PUT', `/designs/${design.id}`, { body: { doc: design.doc, autosave: true } });
+    expect([again.status, again.body.revision]).toEqual([200, 1]);
+    expect((await listed()).map((point) => point.revision)).toEqual([0]);
+
+    // Typing in bursts autosaves: the autosaves of these minutes are one point.
+    await page.reload();
+    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
+    const reopened = await editorFrame(page);
+    const subject = reopened.getByRole('textbox', { name: 'Subject' });
+    for (const burst of ['Spring', 'Spring sale', 'Spring sale now on']) {
+      await subject.fill(burst);
+      await waitFor(`the autosave of “${burst}”`, async () => (await stored(testKey, 'keeper', design.id)).doc.settings.subject === burst);
+    }
+    // One point for the three autosaves (two if they straddled a 5-minute boundary), and the design's first.
+    const points = await listed();
+    expect([points[0], points.at(-1)]).toMatchObject([
+      { revision: 4, autosave: true },
+      { revision: 0, autosave: false },
+    ]);
+    expect(points.length).toBeLessThanOrEqual(3);
+
+    await reopened.getByRole('button', { name: 'Restore points', exact: true }).click();
+    const dialog = reopened.getByRole('dialog', { name: 'Restore points' });
+    await dialog.getByRole('button', { name: 'Look at revision 0' }).click();
+    const detail = dialog.getByRole('region', { name: 'Revision 0' });
+    await detail.waitFor();
+    expect(await detail.getByRole('region', { name: 'What differs from the current design' }).getByRole('listitem').allTextContents()).toEqual(['Subject: changed']);
+    const preview = detail.frameLocator('iframe[title="Preview of revision 0"]');
+    await preview.getByText('Shop the collection').first().waitFor();
+    await detail.getByRole('textbox', { name: 'Name of this restore point' }).fill('Before the sale');
+    await detail.getByRole('button', { name: 'Save the name' }).click();
+    await detail.getByRole('status').filter({ hasText: 'Named “Before the sale”' }).waitFor();
+    expect((await listed()).map((point) => point.label)).toEqual([...points.slice(0, -1).map(() => null), 'Before the sale']);
+    await dialog.getByRole('listitem').filter({ hasText: 'Before the sale' }).waitFor();
+    expect(await seriousViolations(reopened)).toEqual([]);
+    await shot(page, 'restore-points');
+  }, 120_000);
 });

@@ -11,6 +11,7 @@ describe('the editor API calls the SDK makes for the frame', () => {
     [{ op: 'listRevisions', designId: ID }, `GET /editor/v1/designs/${ID}/revisions`],
     [{ op: 'listRevisions', designId: ID, cursor: 'a b&c' }, `GET /editor/v1/designs/${ID}/revisions?cursor=a%20b%26c`],
     [{ op: 'listRevisions', designId: ID, cursor: 'c', limit: 1 }, `GET /editor/v1/designs/${ID}/revisions?cursor=c&limit=1`],
+    [{ op: 'labelRevision', designId: ID, revision: 4, label: 'Before the sale' }, `PUT /editor/v1/designs/${ID}/revisions/4`],
     [{ op: 'getRevision', designId: ID, revision: 7 }, `GET /editor/v1/designs/${ID}/revisions/7`],
     [{ op: 'renderPreview', body: {} }, 'POST /editor/v1/render'],
     [{ op: 'exportDesign', designId: ID, body: { format: 'pdf' } }, `POST /editor/v1/designs/${ID}/export`],

@@ -17,6 +17,7 @@ export type ApiRequest =
   | { op: 'saveDesign'; designId: string; body: unknown }
   | { op: 'listRevisions'; designId: string; cursor?: string; limit?: number }
   | { op: 'getRevision'; designId: string; revision: number }
+  | { op: 'labelRevision'; designId: string; revision: number; label: string | null }
   | { op: 'renderPreview'; body: unknown }
   | ({ op: 'exportDesign'; designId: string; body: unknown } & Idempotent)
   | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent);
@@ -77,6 +78,8 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
     }
     case 'getRevision':
       return design === null || !isRevision(asked['revision']) ? null : { method: 'GET', path: `${design}/revisions/${asked['revision']}` };
+    case 'labelRevision':
+      return design === null || !isRevision(asked['revision']) ? null : { method: 'PUT', path: `${design}/revisions/${asked['revision']}`, json: { label: request.label } };
     case 'renderPreview':
       return { method: 'POST', path: `${EDITOR_API}/render`, json: request.body };
     case 'exportDesign':

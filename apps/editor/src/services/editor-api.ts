@@ -94,6 +94,11 @@ export class EditorApi {
     return this.call({ op: 'getRevision', designId: id, revision });
   }
 
+  /** Names a restore point (null takes the name away): the service keeps a named point through thinning. */
+  labelRevision(id: string, revision: number, label: string | null): Promise<RestorePointSummary> {
+    return this.call({ op: 'labelRevision', designId: id, revision, label });
+  }
+
   /** The renderer's HTML of the document being edited (the previews); `designId` once it is saved. */
   render(doc: DesignDocument, designId: string | null): Promise<RenderedPreview> {
     return this.call({ op: 'renderPreview', body: designId ? { doc, designId } : { doc } });

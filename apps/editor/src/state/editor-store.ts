@@ -240,9 +240,15 @@ export class EditorStore {
     return this.saving ? this.saving.save() : Promise.reject(READ_ONLY_ERROR);
   }
 
-  /** The conflict's "Keep mine": this design is saved on top; theirs stays a restore point. */
-  keepMine(): void {
+  /**
+   * The conflict's "Keep mine": this design is saved on top; theirs stays a restore point,
+   * named `theirsLabel` so that thinning keeps it and the person finds it (a save of theirs
+   * that changed nothing made no point: there is then nothing to name).
+   */
+  keepMine(theirsLabel: string): void {
+    const theirs = this.conflict?.theirs;
     this.saving?.keepMine();
+    if (theirs) void this.api.labelRevision(theirs.id, theirs.revision, theirsLabel).catch(() => undefined);
   }
 
   /** The conflict's "Take theirs": their design is shown and is what is saved; mine stays one undo away. */

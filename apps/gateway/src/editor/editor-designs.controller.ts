@@ -11,8 +11,10 @@ import {
   type FileExport,
   type HtmlExport,
   type ListDesignsRequest,
+  type LabelRevisionRequest,
   type ListRevisionsRequest,
   type RestorePointList,
+  type RestorePointSummary,
   type RevisionRequest,
   type SaveDesignRequest,
 } from '@embed/contracts';
@@ -21,7 +23,7 @@ import { DEFAULT_PAGE_SIZE, DesignIdParams, ListQuery } from '../embed/dto/commo
 import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls } from '../services/call-service';
 import { CreateDesignDto } from '../embed/dto/create-design.dto';
-import { RevisionParams, SaveDesignDto } from './dto/design-body.dto';
+import { LabelRevisionDto, RevisionParams, SaveDesignDto } from './dto/design-body.dto';
 import { EditorExportDto } from './dto/editor-export.dto';
 import { EditorEndpoint } from './editor-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
@@ -114,6 +116,18 @@ export class EditorDesignsController {
   async revision(@Session() session: EditorSession, @Param() params: RevisionParams): Promise<string> {
     const request: RevisionRequest = { person: person(session), designId: params.id, revision: params.revision };
     return designJson(await this.services.call(DESIGNS_SUBJECTS.revision, request));
+  }
+
+  @Put(':id/revisions/:revision')
+  @EditorEndpoint('editorWrite', {
+    operationId: 'labelEditorRevision',
+    summary: 'Names a restore point (`null` takes the name away); a named point is kept through thinning, within the design’s cap.',
+    answers: { 200: 'RestorePointSummary' },
+    errors: { 404: ['design_not_found', 'revision_not_found'], 409: ['user_erased'] },
+  })
+  labelRevision(@Session() session: EditorSession, @Param() params: RevisionParams, @Body() body: LabelRevisionDto): Promise<RestorePointSummary> {
+    const request: LabelRevisionRequest = { person: person(session), designId: params.id, revision: params.revision, label: body.label };
+    return this.services.call(DESIGNS_SUBJECTS.labelRevision, request);
   }
 
   @IdempotentPost(':id/export')

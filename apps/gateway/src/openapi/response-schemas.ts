@@ -66,7 +66,7 @@ const rendered = objectOf<RenderedDesign>({
 
 const summary = objectOf<DesignSummary>({ id: designId, name: string, mode, revision: integer, createdAt: dateTime, updatedAt: dateTime });
 
-const pointSummary = objectOf<RestorePointSummary>({ revision: integer, name: string, createdAt: dateTime, autosave: { type: 'boolean' } });
+const pointSummary = objectOf<RestorePointSummary>({ revision: integer, name: string, createdAt: dateTime, autosave: { type: 'boolean' }, label: { type: ['string', 'null'] } });
 
 const htmlExport = objectOf<HtmlExport>({
   ...(rendered.properties as { [K in keyof RenderedDesign]: JsonSchema }),
