@@ -13,9 +13,10 @@ import { runCommand } from './services/commands';
 import { ApiFailure, EditorApi } from './services/editor-api';
 import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
+import { SaveWatch } from './services/save-watch';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
-import { opening } from './state/opening';
+import { isOwnSave, opening } from './state/opening';
 import { App } from './views/App';
 import { TranslatorContext } from './views/i18n';
 import './styles.css';
@@ -45,7 +46,7 @@ async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMo
     const server = await api.getDesign(options.designId);
     const journal = await journalOpening;
     const entry = await journal?.entry(server.id).catch(() => undefined);
-    return { opened: opening(server, entry, fresh()), journal: journal && { journal, key: server.id } };
+    return { opened: opening(server, entry, fresh(), isOwnSave(server, entry)), journal: journal && { journal, key: server.id } };
   }
   const journal = await journalOpening;
   // A draft of another mode (a blank email the editor once started in this project) could never be saved here.
@@ -117,6 +118,7 @@ async function start(): Promise<void> {
   );
   bridge.emit('ready', { designId: store.id });
   store.start();
+  if (!readOnly) new SaveWatch(api, store).start();
 }
 
 void start();

@@ -30,6 +30,8 @@ export const DESIGNS_SUBJECTS = {
   /** v2: summaries, paged (v1 answered every restore point with its document). */
   revisions: 'designs.revisions.v2',
   revision: 'designs.revision.v1',
+  /** Names a restore point, or takes its name away. */
+  labelRevision: 'designs.revision.label.v1',
   export: 'designs.export.v1',
   storeImage: 'designs.images.store.v1',
   journalKey: 'designs.journal-key.v1',
@@ -102,6 +104,8 @@ export interface RestorePointSummary {
   createdAt: string;
   /** Made by the editor's autosave (coalesced with the autosaves near it), not a save the person asked for. */
   autosave: boolean;
+  /** The name a person gave it (kept through thinning), or null. */
+  label: string | null;
 }
 
 export interface RestorePoint extends RestorePointSummary {
@@ -119,7 +123,10 @@ export interface RestorePointList {
   nextCursor: string | null;
 }
 
-const restorePointFields = { revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, autosave: Type.Boolean() };
+/** A restore point's name, as a person gives it. */
+export const RESTORE_POINT_LABEL_MAX = 100;
+const RestorePointLabelSchema = Type.String({ minLength: 1, maxLength: RESTORE_POINT_LABEL_MAX });
+const restorePointFields = { revision: Type.Integer({ minimum: 0 }), name: Type.String(), createdAt: TimeSchema, autosave: Type.Boolean(), label: Type.Union([RestorePointLabelSchema, Type.Null()]) };
 export const RestorePointSummarySchema = describing<RestorePointSummary>()(Strict(restorePointFields, { title: 'RestorePointSummary' }));
 export const RestorePointSchema = describing<RestorePoint>()(Strict({ ...restorePointFields, doc: DesignDocumentSchema }));
 export const UnparsedRestorePointSchema = describing<UnparsedRestorePoint>()(Strict({ ...restorePointFields, docJson: Type.String() }));
@@ -235,6 +242,10 @@ export const MAX_REVISION = 2_147_483_647;
 /** revision: one restore point of one design, with its document. */
 export const RevisionRequestSchema = Strict({ ...DesignRequestSchema.properties, revision: Type.Integer({ minimum: 0, maximum: MAX_REVISION }) });
 export type RevisionRequest = Static<typeof RevisionRequestSchema>;
+
+/** labelRevision: names one restore point (null: no name). */
+export const LabelRevisionRequestSchema = Strict({ ...RevisionRequestSchema.properties, label: Type.Union([RestorePointLabelSchema, Type.Null()]) });
+export type LabelRevisionRequest = Static<typeof LabelRevisionRequestSchema>;
 
 export const CreateDesignRequestSchema = Strict({
   person: PersonScopeSchema,

@@ -3,6 +3,7 @@ import {
   EXPORT_FORMATS,
   ListDesignsRequestSchema,
   OriginSchema,
+  LabelRevisionRequestSchema,
   RevisionRequestSchema,
   SaveDesignRequestSchema,
   SERVER_EXPORT_FORMATS,
@@ -81,6 +82,10 @@ export const SaveDesignBodySchema = Strict(
   { title: 'SaveDesignDto' },
 );
 export type SaveDesignBody = Static<typeof SaveDesignBodySchema>;
+
+/** Contracts §3: `PUT /editor/v1/designs/{id}/revisions/{revision}`: the name a person gives a restore point, or null to take it away. */
+export const LabelRevisionBodySchema = Strict({ label: LabelRevisionRequestSchema.properties.label }, { title: 'LabelRevisionDto' });
+export type LabelRevisionBody = Static<typeof LabelRevisionBodySchema>;
 
 /** Contracts §3: `POST /editor/v1/designs/{id}/export`. */
 export const EditorExportBodySchema = Strict({ format: OneOf(EXPORT_FORMATS) }, { title: 'EditorExportDto' });

@@ -15,3 +15,5 @@ export { joinRuns, MARK_NAMES, type Marks, marksOf, sameMarks } from './rich-tex
 export { type RichContent, type TextParts } from './rich-text/lines';
 export { afterInsert, applyTextEdit, marksAt, rangeHasMark, type RichTextKind, type TextEdit, type TextPoint, type TextRange, type ToggledMark } from './rich-text/text-edits';
 export { fitInsert, type FittedInsert, partsLength, partsPrefix } from './rich-text/fit-insert';
+export { canonicalJson, contentFingerprint, sameContent, type SavedContent } from './fingerprint';
+export { designDifferences, type Change, type Difference } from './differences';

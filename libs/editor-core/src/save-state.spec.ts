@@ -23,6 +23,14 @@ describe('save state', () => {
     expect(nextSave(saved)).toBeUndefined();
   });
 
+  it('hears of a save made elsewhere: the same design moves the revision on, another is a conflict, and none while saving or for an older revision', () => {
+    expect(run(opened, { type: 'savedElsewhere', theirs, same: true })).toEqual({ ...opened, baseRevision: 5 });
+    expect(run(opened, { type: 'edited' }, { type: 'savedElsewhere', theirs, same: false })).toMatchObject({ status: 'conflict', theirs, baseRevision: 3 });
+    const saving = run(opened, { type: 'edited' }, { type: 'saveStarted' });
+    expect(run(saving, { type: 'savedElsewhere', theirs, same: false })).toBe(saving);
+    expect(run(opened, { type: 'savedElsewhere', theirs: { ...theirs, revision: 3 }, same: false })).toBe(opened);
+  });
+
   it('keeps a change made while saving for the next save, on the new base', () => {
     const state = run(opened, { type: 'edited' }, { type: 'saveStarted' }, { type: 'edited' });
     expect(state.status).toBe('saving');

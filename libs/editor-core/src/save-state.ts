@@ -48,7 +48,12 @@ export type SaveEvent =
   /** Save mine on top of theirs: theirs stays a restore point, mine becomes the next revision. */
   | { type: 'keepMine' }
   /** Take theirs: local edits are dropped (the editor loads `theirs.doc`). */
-  | { type: 'takeTheirs' };
+  | { type: 'takeTheirs' }
+  /**
+   * Another tab or person saved `theirs` (seen by the editor's watch, not by a save of its
+   * own): the same design as here only moves the revision on; another one is a conflict.
+   */
+  | { type: 'savedElsewhere'; theirs: ServerDesign; same: boolean };
 
 const dirty = (state: SaveState) => state.edit !== state.savedEdit;
 
@@ -101,6 +106,10 @@ export function saveReducer(state: SaveState, event: SaveEvent): SaveState {
     case 'takeTheirs':
       if (state.status !== 'conflict' || !state.theirs) return state;
       return { ...settled(state, 'saved'), baseRevision: state.theirs.revision, savedEdit: state.edit };
+    case 'savedElsewhere':
+      if (state.status === 'saving' || state.status === 'conflict' || state.baseRevision === null || event.theirs.revision <= state.baseRevision) return state;
+      if (event.same) return { ...state, baseRevision: event.theirs.revision };
+      return { ...settled(state, 'conflict'), theirs: event.theirs };
   }
 }
 

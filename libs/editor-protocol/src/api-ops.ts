@@ -15,8 +15,9 @@ export type ApiRequest =
   | { op: 'getDesign'; designId: string }
   | ({ op: 'createDesign'; body: unknown } & Idempotent)
   | { op: 'saveDesign'; designId: string; body: unknown }
-  | { op: 'listRevisions'; designId: string; cursor?: string }
+  | { op: 'listRevisions'; designId: string; cursor?: string; limit?: number }
   | { op: 'getRevision'; designId: string; revision: number }
+  | { op: 'labelRevision'; designId: string; revision: number; label: string | null }
   | { op: 'renderPreview'; body: unknown }
   | ({ op: 'exportDesign'; designId: string; body: unknown } & Idempotent)
   | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent);
@@ -43,6 +44,9 @@ const isImageType = (type: unknown): type is string => typeof type === 'string' 
 /** A restore point's revision: a whole number in the range the service keeps. */
 const isRevision = (revision: unknown): revision is number => Number.isSafeInteger(revision) && (revision as number) >= 0;
 
+/** A page size the editor API takes (1 to 100). */
+const isPageSize = (limit: unknown): limit is number => Number.isSafeInteger(limit) && (limit as number) >= 1 && (limit as number) <= 100;
+
 /** The idempotency key the frame gave, when it is a plain string the header can carry. */
 function idempotencyOf(asked: Partial<Record<string, unknown>>): Idempotent {
   const key = asked['idempotencyKey'];
@@ -67,12 +71,15 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
     case 'saveDesign':
       return design === null ? null : { method: 'PUT', path: design, json: request.body };
     case 'listRevisions': {
-      const cursor = asked['cursor'];
-      if (design === null || (cursor !== undefined && typeof cursor !== 'string')) return null;
-      return { method: 'GET', path: `${design}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` };
+      const { cursor, limit } = asked;
+      if (design === null || (cursor !== undefined && typeof cursor !== 'string') || (limit !== undefined && !isPageSize(limit))) return null;
+      const query = [cursor ? `cursor=${encodeURIComponent(cursor)}` : '', limit !== undefined ? `limit=${limit}` : ''].filter(Boolean).join('&');
+      return { method: 'GET', path: `${design}/revisions${query ? `?${query}` : ''}` };
     }
     case 'getRevision':
       return design === null || !isRevision(asked['revision']) ? null : { method: 'GET', path: `${design}/revisions/${asked['revision']}` };
+    case 'labelRevision':
+      return design === null || !isRevision(asked['revision']) ? null : { method: 'PUT', path: `${design}/revisions/${asked['revision']}`, json: { label: request.label } };
     case 'renderPreview':
       return { method: 'POST', path: `${EDITOR_API}/render`, json: request.body };
     case 'exportDesign':

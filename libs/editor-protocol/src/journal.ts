@@ -27,9 +27,15 @@ export interface JournalEntry {
   confirmed: number;
   /** ms since the epoch of the last change. */
   updatedAt: number;
+  /**
+   * The fingerprint (contentFingerprint) of a save sent on `baseRevision` whose answer
+   * had not come: if the page closed before it did, and the service has that save as the
+   * next revision, it is this tab's own, not another's.
+   */
+  sent?: string;
 }
 
-export type JournalChange = Pick<JournalEntry, 'designId' | 'baseRevision' | 'name' | 'doc' | 'history'>;
+export type JournalChange = Pick<JournalEntry, 'designId' | 'baseRevision' | 'name' | 'doc' | 'history' | 'sent'>;
 
 /** What the frame may ask of the journal, with what each resolves to. */
 export interface JournalOps {

@@ -82,6 +82,16 @@ describe('restorePointsToDrop', () => {
     expect(revisions(kept)).toEqual(Array.from({ length: 100 }, (_, i) => 50 + i));
   });
 
+  it('keeps a named point through thinning, and at the cap drops the unnamed ones first', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const old = (revision: number, named = false): RestorePointStamp => ({ revision, createdAt: new Date(now.getTime() - (10 - revision) * 60_000 - 2 * 86_400_000), autosave: true, named });
+    // Three points of one day two days ago: thinning keeps the newest and the named one.
+    expect(restorePointsToDrop([old(1), old(2, true), old(3)], now).sort()).toEqual([1]);
+    const many = Array.from({ length: 6 }, (_, i): RestorePointStamp => ({ revision: i, createdAt: new Date(now.getTime() - i * 1000), autosave: false, named: i % 2 === 0 }));
+    // Cap 3 of points 0 to 5, the even ones named: the newest (5) stays, the unnamed 1 and 3 go first, then the oldest named (0).
+    expect(restorePointsToDrop(many, now, { ...RESTORE_POINT_POLICY, maxPoints: 3 }).sort()).toEqual([0, 1, 3]);
+  });
+
   it('never drops the newest point, however old', () => {
     const points = [
       { revision: 3, createdAt: new Date(START), autosave: true },

@@ -4,6 +4,8 @@ export interface RestorePointStamp {
   createdAt: Date;
   /** Saved by the editor's autosave, not asked for by the person (Save, Ctrl/Cmd+S, the SDK's save(), a restore). */
   autosave: boolean;
+  /** A person named it: no thinning drops it, and the cap drops it only after every unnamed point. */
+  named?: boolean;
 }
 
 /** One age band: points of this age are thinned to one per clock-aligned bucket of `grainMs`. */
@@ -63,7 +65,7 @@ export function restorePointsToDrop(points: readonly RestorePointStamp[], now: D
     const bucket = Math.floor(point.createdAt.getTime() / policy.tiers[tierIndex].grainMs);
     const recent = tierIndex === 0;
     const supersededBy = recent ? filled[0] : filled[tierIndex];
-    const keep = (recent && !point.autosave) || !supersededBy.has(bucket);
+    const keep = point.named === true || (recent && !point.autosave) || !supersededBy.has(bucket);
     // A point fills its bucket of every grain at least its own for the points older than it.
     policy.tiers.forEach((tier, index) => {
       if (index === 0 && !point.autosave) return;
@@ -72,7 +74,21 @@ export function restorePointsToDrop(points: readonly RestorePointStamp[], now: D
     if (keep) kept.push(point);
     else dropped.push(point.revision);
   }
-  return [...dropped, ...kept.slice(policy.maxPoints).map((point) => point.revision)];
+  return [...dropped, ...overCap(kept, policy.maxPoints)];
+}
+
+/** The points past the cap, of `kept` newest first: the oldest unnamed ones, then (only if named ones alone pass it) the oldest named. */
+function overCap(kept: readonly RestorePointStamp[], maxPoints: number): number[] {
+  const over = kept.length - maxPoints;
+  if (over <= 0) return [];
+  // The newest point is never dropped, named or not.
+  const [newest, ...older] = kept;
+  const unnamed = older.filter((point) => !point.named).reverse();
+  const named = older.filter((point) => point.named).reverse();
+  return [...unnamed, ...named]
+    .slice(0, over)
+    .map((point) => point.revision)
+    .filter((revision) => revision !== newest.revision);
 }
 
 const tierOf = (policy: RestorePointPolicy, ageMs: number): number => {

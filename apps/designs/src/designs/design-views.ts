@@ -13,11 +13,12 @@ export const toSummary = ({ id, name, mode, revision, createdAt, updatedAt }: De
 
 export const toDesign = (record: DesignRecord): Design => ({ ...toSummary(record), doc: record.doc });
 
-export const toRestorePointSummary = ({ revision, name, createdAt, autosave }: RestorePointSummaryRecord): RestorePointSummary => ({
+export const toRestorePointSummary = ({ revision, name, createdAt, autosave, label }: RestorePointSummaryRecord): RestorePointSummary => ({
   revision,
   name,
   createdAt: createdAt.toISOString(),
   autosave,
+  label,
 });
 
 export const toUnparsedRestorePoint = (record: StoredRestorePointRecord): UnparsedRestorePoint => ({ ...toRestorePointSummary(record), docJson: record.docJson });

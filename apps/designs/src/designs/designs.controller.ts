@@ -6,6 +6,7 @@ import {
   type ListDesignsRequest,
   type ListRevisionsRequest,
   type RequestContext,
+  type LabelRevisionRequest,
   type RevisionRequest,
   type SaveDesignRequest,
 } from '@embed/contracts';
@@ -49,5 +50,10 @@ export class DesignsController {
   @Handles(DESIGNS_SUBJECTS.revision)
   revision(request: RevisionRequest) {
     return this.designs.revision(request);
+  }
+
+  @Handles(DESIGNS_SUBJECTS.labelRevision)
+  labelRevision(request: LabelRevisionRequest) {
+    return this.designs.labelRevision(request);
   }
 }

@@ -11,7 +11,9 @@ import {
   ok,
   type PersonScope,
   type RequestContext,
+  type LabelRevisionRequest,
   type RestorePointList,
+  type RestorePointSummary,
   type RevisionRequest,
   type SaveDesignRequest,
   type UnparsedDesign,
@@ -115,6 +117,17 @@ export class DesignsService {
     const found = await this.designs.findRestorePoint(owner.value, designId, revision);
     if (!found) return designNotFound();
     return found.point ? ok(toUnparsedRestorePoint(found.point)) : revisionNotFound(revision);
+  }
+
+  /** Names one restore point (null takes the name away): a named point is kept through thinning. */
+  async labelRevision({ person: scope, designId, revision, label }: LabelRevisionRequest): Promise<ServiceReply<RestorePointSummary>> {
+    const owner = await this.owner(scope);
+    if (!owner.ok) return owner;
+    return unlessErased(async () => {
+      const found = await this.designs.labelRestorePoint(owner.value, designId, revision, label);
+      if (!found) return designNotFound();
+      return found.point ? ok(toRestorePointSummary(found.point)) : revisionNotFound(revision);
+    });
   }
 
   /** The design as last saved with its owner, or 404 exactly as if it did not exist. */

@@ -84,14 +84,19 @@ export class EditorApi {
     return this.call({ op: 'saveDesign', designId: id, body: save });
   }
 
-  /** A page of the design's restore points, without their documents; `cursor` is the last page's `nextCursor`. */
-  listRevisions(id: string, cursor?: string): Promise<RestorePointList> {
-    return this.call({ op: 'listRevisions', designId: id, ...(cursor && { cursor }) });
+  /** A page of the design's restore points, without their documents; `cursor` is the last page's `nextCursor`, `limit` the page's size (the service's default without it). */
+  listRevisions(id: string, cursor?: string, limit?: number): Promise<RestorePointList> {
+    return this.call({ op: 'listRevisions', designId: id, ...(cursor && { cursor }), ...(limit !== undefined && { limit }) });
   }
 
   /** One restore point with its document, read when the person takes it. */
   getRevision(id: string, revision: number): Promise<RestorePoint> {
     return this.call({ op: 'getRevision', designId: id, revision });
+  }
+
+  /** Names a restore point (null takes the name away): the service keeps a named point through thinning. */
+  labelRevision(id: string, revision: number, label: string | null): Promise<RestorePointSummary> {
+    return this.call({ op: 'labelRevision', designId: id, revision, label });
   }
 
   /** The renderer's HTML of the document being edited (the previews); `designId` once it is saved. */

@@ -13,8 +13,10 @@ export const JOURNAL_DELAY_MS = 300;
 export class JournalWriter {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  /** The document last written, and the change number the journal gave it. */
-  private written: { doc: unknown; change: number | null } = { doc: undefined, change: null };
+  /** The document last written, with the save in flight then, and the change number the journal gave it. */
+  private written: { doc: unknown; sent: string | undefined; change: number | null } = { doc: undefined, sent: undefined, change: null };
+  /** The fingerprint of the save in flight, written with every change until the service answers it. */
+  private sent: string | undefined;
 
   constructor(
     private readonly journal: JournalCalls,
@@ -35,15 +37,22 @@ export class JournalWriter {
   flush(): Promise<number | null> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const state = this.state();
-    if (state.doc === this.written.doc) return this.after(() => this.written.change);
-    this.written = { doc: state.doc, change: null };
+    const state = { ...this.state(), sent: this.sent };
+    if (state.doc === this.written.doc && state.sent === this.written.sent) return this.after(() => this.written.change);
+    this.written = { doc: state.doc, sent: state.sent, change: null };
     const written = this.written;
     return this.after(async () => (written.change = await this.journal.record(this.key, state)));
   }
 
-  /** The service saved the state of `change`: it is no longer unsaved. */
+  /** A save carrying `fingerprint` goes out: the journal has it, with the state, before the save leaves. */
+  sending(fingerprint: string): Promise<number | null> {
+    this.sent = fingerprint;
+    return this.flush();
+  }
+
+  /** The service saved the state of `change`: it is no longer unsaved, and no save is in flight. */
   async confirm(change: number | null, saved: { designId: string; revision: number }): Promise<void> {
+    this.sent = undefined;
     if (change !== null) await this.after(() => this.journal.confirm(this.key, change, saved));
   }
 

@@ -32,6 +32,7 @@ function service() {
   const answer = (request: ApiRequest): ApiResponse => {
     if (network.offline) return { status: 0, body: { code: 'network_error', error: 'offline' }, headers: {} };
     if (request.op === 'uploadImage') return { status: 201, body: { url: 'https://files.example/pixel.png' }, headers: {} };
+    if (request.op === 'labelRevision') return { status: 200, body: { revision: request.revision, label: request.label }, headers: {} };
     const body = (request as { body: { name?: string; doc: DesignDocument; baseRevision?: number } }).body;
     if (request.op === 'createDesign') {
       stored = { id: 'D1', name: body.name ?? 'n', revision: 0, doc: body.doc };
@@ -288,9 +289,11 @@ describe('EditorStore', () => {
     await jest.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 3);
     expect(requests).toHaveLength(2);
 
-    editor.keepMine();
+    editor.keepMine('Their version');
     await jest.advanceTimersByTimeAsync(0);
-    expect(sent(requests).slice(2)).toEqual(['saveDesign D1 1']);
+    // Theirs is named, so that thinning keeps it.
+    expect(sent(requests).slice(2).sort()).toEqual(['labelRevision D1 -', 'saveDesign D1 1']);
+    expect(requests.find((request) => request.op === 'labelRevision')).toMatchObject({ revision: 1, label: 'Their version' });
     expect(stored()).toMatchObject({ revision: 2, doc: { settings: { subject: 'Mine, still' } } });
     expect(editor.saveState).toBe('saved');
   });

@@ -77,7 +77,10 @@ export class EditorStore {
   recoveredAt: number | null;
   /** What was last refused, shown where the person acted until they dismiss it or an edit succeeds. */
   refusal: Refusal | null = null;
+  /** The revision another tab or person saved that the design now shows, until the person dismisses the notice. */
+  updatedElsewhere: number | null = null;
   private readonly saving: Saving | null;
+  private readonly inStepAtOpening: OpenedDesign['inStep'];
   private openedDocName: string | undefined;
   private serverName: string;
   /** The design's id when it was opened (the saving state has the current one; read-only, this is it). */
@@ -99,6 +102,7 @@ export class EditorStore {
     this.readOnly = options.readOnly ?? false;
     this.afterPaint = options.afterPaint ?? afterNextPaint;
     this.recoveredAt = opened.recoveredAt;
+    this.inStepAtOpening = opened.inStep;
     this.openedId = opened.save.designId;
     this.saving = this.readOnly ? null : this.startSaving(opened, options.journal ?? null);
   }
@@ -318,9 +322,15 @@ export class EditorStore {
     return this.saving ? this.saving.save() : Promise.reject(READ_ONLY_ERROR);
   }
 
-  /** The conflict's "Keep mine": this design is saved on top; theirs stays a restore point. */
-  keepMine(): void {
+  /**
+   * The conflict's "Keep mine": this design is saved on top; theirs stays a restore point,
+   * named `theirsLabel` so that thinning keeps it and the person finds it (a save of theirs
+   * that changed nothing made no point: there is then nothing to name).
+   */
+  keepMine(theirsLabel: string): void {
+    const theirs = this.conflict?.theirs;
     this.saving?.keepMine();
+    if (theirs) void this.api.labelRevision(theirs.id, theirs.revision, theirsLabel).catch(() => undefined);
   }
 
   /** The conflict's "Take theirs": their design is shown and is what is saved; mine stays one undo away. */
@@ -331,8 +341,33 @@ export class EditorStore {
     this.serverName = theirs.name;
     this.openedDocName = theirs.doc.name;
     this.selected = null;
-    void this.saving?.tookTheirs(theirs);
+    void this.saving?.inStep(theirs);
     this.events.change();
+    this.notify();
+  }
+
+  /**
+   * Another tab or person saved the design (the editor's watch saw it): with nothing
+   * unsaved here, the design shows theirs at once (one undo away) and says so; with
+   * unsaved changes, the person chooses now, not at their next save.
+   */
+  savedElsewhere(theirs: ServerDesign): void {
+    const outcome = this.saving?.savedElsewhere(theirs);
+    if (outcome === 'take') {
+      this.takeTheirs();
+      this.updatedElsewhere = theirs.revision;
+    }
+    if (outcome) this.notify();
+  }
+
+  /** The design and revision the service is to be watched for (none read-only, for a design never saved, or while the person chooses). */
+  get watched(): { id: string; revision: number } | null {
+    const state = this.saving?.state;
+    return state && state.designId !== null && state.baseRevision !== null && state.status !== 'conflict' ? { id: state.designId, revision: state.baseRevision } : null;
+  }
+
+  dismissUpdatedElsewhere(): void {
+    this.updatedElsewhere = null;
     this.notify();
   }
 
@@ -355,8 +390,9 @@ export class EditorStore {
     this.notify();
   }
 
-  /** Resumes saving what the journal gave back at opening (or asks the person to choose, in a conflict). */
+  /** Resumes saving what the journal gave back at opening (or asks the person to choose, in a conflict); a journal found in step with the service is told so. */
   start(): void {
+    if (this.inStepAtOpening) void this.saving?.inStep(this.inStepAtOpening);
     this.saving?.resume();
   }
 }

@@ -1,7 +1,8 @@
 import type { DesignDocument } from '@embed/design-document/model';
 import { EditorHistory, type ServerDesign } from '@embed/editor-core';
 import type { JournalEntry } from '@embed/editor-protocol';
-import { opening } from './opening';
+import { contentFingerprint } from '@embed/editor-core';
+import { isOwnSave, opening } from './opening';
 
 const base: DesignDocument = { schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows: [] } };
 const fresh = { doc: base, name: 'Untitled design' };
@@ -26,6 +27,29 @@ describe('opening', () => {
     const opened = opening(server(9), entry(3, 7, false), fresh);
     expect(opened.save).toMatchObject({ status: 'conflict', theirs: { revision: 9 } });
     expect(opened.history.doc.name).toBe('Name 3');
+  });
+
+  it('opens in step, without a conflict, when the service’s newer revision is what the journal holds (keys in another order)', () => {
+    const unsaved = entry(3, 7, false);
+    const reordered = { body: unsaved.doc.body, settings: unsaved.doc.settings, name: unsaved.doc.name, mode: unsaved.doc.mode, schemaVersion: 1 } as DesignDocument;
+    const opened = opening({ id: 'D1', name: 'Name 3', revision: 8, doc: reordered }, unsaved, fresh);
+    expect(opened.save).toMatchObject({ status: 'saved', designId: 'D1', baseRevision: 8 });
+    expect([opened.inStep, opened.recoveredAt, opened.history.canUndo]).toEqual([{ id: 'D1', revision: 8 }, null, true]);
+    // Another name is another design.
+    expect(opening({ id: 'D1', name: 'Other', revision: 8, doc: reordered }, unsaved, fresh).save.status).toBe('conflict');
+  });
+
+  it('saves the later changes on top of its own save that the closed page never heard back from', () => {
+    const sentState = entry(2, 7, false);
+    const later = { ...entry(3, 7, false), sent: contentFingerprint({ doc: sentState.doc, name: 'Name 2' }) };
+    const own = { id: 'D1', name: 'Name 2', revision: 8, doc: sentState.doc };
+    expect(isOwnSave(own, later)).toBe(true);
+    expect(opening(own, later, fresh, true).save).toMatchObject({ status: 'unsaved', baseRevision: 8 });
+    // Another tab's save, or one more after it, is not this tab's: the person chooses.
+    expect(isOwnSave({ ...own, name: 'Theirs' }, later)).toBe(false);
+    expect(isOwnSave({ ...own, revision: 9 }, later)).toBe(false);
+    expect(isOwnSave(own, { ...later, sent: undefined })).toBe(false);
+    expect(opening({ ...own, name: 'Theirs' }, later, fresh, false).save.status).toBe('conflict');
   });
 
   it('keeps the undo history of a saved design while the service holds the revision it ends on', () => {

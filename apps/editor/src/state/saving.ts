@@ -1,5 +1,5 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { nextSave, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
+import { contentFingerprint, nextSave, sameContent, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type ServerDesign } from '@embed/editor-core';
 import type { EditorError, SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi, newIdempotencyKey, type StoredDesign } from '../services/editor-api';
 import type { JournalWriter } from '../services/journal-writer';
@@ -111,6 +111,28 @@ export class Saving {
     return waited;
   }
 
+  /**
+   * The editor's watch saw another tab's or person's save (`theirs`), unless a save of
+   * this tab is in flight (which may be what it saw): the same design only moves the
+   * revision on (`same`); with nothing unsaved here, theirs is to be taken (`take`: the
+   * store shows it); with unsaved changes, it is a conflict, told as one. Null when there
+   * is nothing to do.
+   */
+  savedElsewhere(theirs: ServerDesign): 'same' | 'take' | 'conflict' | null {
+    if (this.inFlight) return null;
+    const { doc, name } = this.current();
+    const before = this.state;
+    const same = sameContent({ doc, name }, theirs);
+    this.apply({ type: 'savedElsewhere', theirs, same });
+    if (this.state === before) return null;
+    if (same) return 'same';
+    if (before.edit === before.savedEdit) return 'take';
+    clearTimeout(this.autosaveTimer);
+    clearTimeout(this.retryTimer);
+    this.events.failed(conflictError(theirs));
+    return 'conflict';
+  }
+
   /** The browser says the network is back: what waits is saved at once. */
   online(): void {
     this.retries = 0;
@@ -141,10 +163,10 @@ export class Saving {
     return theirs;
   }
 
-  /** After the store shows their design: it is what the service has. */
-  async tookTheirs(theirs: ServerDesign): Promise<void> {
+  /** The design the store shows is what the service has (their design taken, or the journal found in step at opening): the journal says so. */
+  async inStep(design: Pick<ServerDesign, 'id' | 'revision'>): Promise<void> {
     if (!this.journal) return;
-    await this.journal.confirm(await this.journal.flush(), { designId: theirs.id, revision: theirs.revision });
+    await this.journal.confirm(await this.journal.flush(), { designId: design.id, revision: design.revision });
   }
 
   /** The page is going away: the journal gets the latest state now (as far as the browser lets it finish). */
@@ -174,8 +196,9 @@ export class Saving {
     this.inFlight = true;
     const { doc, name } = this.current();
     const autosave = !this.asked;
-    const journaled = this.journal?.flush() ?? Promise.resolve(null);
     this.apply({ type: 'saveStarted' });
+    // The journal knows which save is in flight before it leaves: a page closed before its answer comes opens again knowing it as its own.
+    const journaled = this.journal?.sending(contentFingerprint({ doc, name })) ?? Promise.resolve(null);
     const { create, sent } = this.send(request, { doc, name }, autosave);
     try {
       const stored = await sent;

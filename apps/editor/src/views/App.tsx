@@ -53,6 +53,21 @@ function RecoveredNotice({ store }: { store: EditorStore }) {
   );
 }
 
+/** Another tab or person saved the design, which shows their version now (one undo away). */
+function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
+  const { t } = useTranslator();
+  const [revision] = useStoreValues(store, (s) => [s.updatedElsewhere] as const);
+  if (revision === null) return null;
+  return (
+    <div class="notice" role="status">
+      <span>{t('elsewhere.updated', { revision })}</span>
+      <button type="button" onClick={() => store.dismissUpdatedElsewhere()}>
+        {t('notice.dismiss')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The editor's layout: the top bar, the toolbars, the canvas and the side panels
  * (properties and checks), and the dialog open over them. Each part reads the store it is
@@ -70,6 +85,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
     <div class={`editor${readOnly ? ' read-only' : ''}`}>
       <TopBar store={store} open={setDialog} />
       <RecoveredNotice store={store} />
+      <UpdatedElsewhereNotice store={store} />
       {!readOnly && (
         <div class="toolbars">
           <BlocksToolbar store={store} mode={mode} />

@@ -9,6 +9,8 @@ import {
   EditorExportBodySchema,
   type ListQuery,
   ListQuerySchema,
+  type LabelRevisionBody,
+  LabelRevisionBodySchema,
   type RevisionParams,
   RevisionParamsSchema,
   type SaveDesignBody,
@@ -24,8 +26,10 @@ import {
   type FileExport,
   type HtmlExport,
   type ListDesignsRequest,
+  type LabelRevisionRequest,
   type ListRevisionsRequest,
   type RestorePointList,
+  type RestorePointSummary,
   type RevisionRequest,
   type SaveDesignRequest,
 } from '@embed/contracts';
@@ -124,6 +128,18 @@ export class EditorDesignsController {
   async revision(@Session() session: EditorSession, @ParamsOf(RevisionParamsSchema) params: RevisionParams): Promise<string> {
     const request: RevisionRequest = { person: person(session), designId: params.id, revision: params.revision };
     return designJson(await this.services.call(DESIGNS_SUBJECTS.revision, request));
+  }
+
+  @Put(':id/revisions/:revision')
+  @EditorEndpoint('editorWrite', {
+    operationId: 'labelEditorRevision',
+    summary: 'Names a restore point (`null` takes the name away); a named point is kept through thinning, within the design’s cap.',
+    answers: { 200: 'RestorePointSummary' },
+    errors: { 404: ['design_not_found', 'revision_not_found'], 409: ['user_erased'] },
+  })
+  labelRevision(@Session() session: EditorSession, @ParamsOf(RevisionParamsSchema) params: RevisionParams, @BodyOf(LabelRevisionBodySchema) body: LabelRevisionBody): Promise<RestorePointSummary> {
+    const request: LabelRevisionRequest = { person: person(session), designId: params.id, revision: params.revision, label: body.label };
+    return this.services.call(DESIGNS_SUBJECTS.labelRevision, request);
   }
 
   @IdempotentPost(':id/export')

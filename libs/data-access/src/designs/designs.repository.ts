@@ -33,6 +33,8 @@ export interface RestorePointSummaryRecord {
   name: string;
   createdAt: Date;
   autosave: boolean;
+  /** The name a person gave it, or null. */
+  label: string | null;
 }
 
 /** A restore point with its document as stored JSON text. */
@@ -66,7 +68,7 @@ const OWNED = `"projectId" = $1 AND environment = $2::text::"Environment" AND "p
 const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, id DESC';
 // A restore point's columns, never its document unless asked for. `d` is the design, which a LEFT JOIN
 // keeps when it has no point to give, so that "no such design" and "no such point" are told apart.
-const POINT_COLUMNS = `p.revision, p.name, p."createdAt" AT TIME ZONE 'UTC' AS "createdAt", p.autosave`;
+const POINT_COLUMNS = `p.revision, p.name, p."createdAt" AT TIME ZONE 'UTC' AS "createdAt", p.autosave, p.label`;
 const FROM_DESIGN = `FROM "Design" d`;
 const THE_OWNED_DESIGN = `WHERE ${OWNED} AND d.id = $4`;
 /** Above every revision: the first page starts below it. */
@@ -77,6 +79,10 @@ const ownedBy = (person: KnownPerson) => ({ projectId: person.projectId, environ
 
 /** A row of a LEFT JOIN that found nothing to join. */
 type Absent<T> = { [K in keyof T]: null };
+
+/** `design.saved` for a design created or saved, in the same transaction (spec section 6). */
+const addSavedEvent = (tx: Prisma.TransactionClient, person: KnownPerson, row: { id: string; revision: number }, context: RequestContext) =>
+  addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
 
 const asRecord = <T extends { doc: Prisma.JsonValue }>(row: T) => ({ ...row, doc: row.doc as DesignDocument });
 
@@ -128,7 +134,8 @@ export class DesignsRepository {
         data: { id: newDesignId(), ...ownedBy(person), ...design, revision: FIRST_REVISION, doc: design.doc as Prisma.InputJsonObject },
         select: { ...summaryFields, doc: true },
       });
-      await this.keepRevision(tx, person, row, context, false);
+      await this.keepRevision(tx, row, false);
+      await addSavedEvent(tx, person, row, context);
       await chargeQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was created');
       return asRecord(row);
@@ -151,6 +158,7 @@ export class DesignsRepository {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const where = { ...ownedBy(person), id: designId };
+      const unchanged = await this.unchangedBySave(tx, person, designId, change);
       const [row] = await tx.design.updateManyAndReturn({
         where: { ...where, ...(change.baseRevision !== undefined && { revision: { lte: change.baseRevision } }) },
         data: { revision: { increment: 1 }, doc: change.doc as Prisma.InputJsonObject, ...(change.name !== undefined && { name: change.name }) },
@@ -160,9 +168,42 @@ export class DesignsRepository {
         const stored = change.baseRevision === undefined ? null : await tx.design.findFirst({ where, select: { ...summaryFields, doc: true } });
         return stored ? { conflict: asRecord(stored) } : null;
       }
-      await this.keepRevision(tx, person, row, context, change.autosave ?? false);
+      if (!unchanged) await this.keepRevision(tx, row, change.autosave ?? false);
+      await addSavedEvent(tx, person, row, context);
       assertBeforeDeadline(context.deadline, 'the design was saved');
       return { saved: asRecord(row) };
+    });
+  }
+
+  /**
+   * Whether a save would leave the design as it is (same document, as jsonb compares it,
+   * and same name): its revision goes up, as every save's does, but it keeps no restore
+   * point. The row is locked here (FOR UPDATE), so no other save changes it before this one's UPDATE.
+   */
+  private async unchangedBySave(tx: Prisma.TransactionClient, person: KnownPerson, designId: string, change: { name?: string; doc: DesignDocument }): Promise<boolean> {
+    const [row] = await tx.$queryRaw<{ unchanged: boolean }[]>`
+      SELECT (doc = ${JSON.stringify(change.doc)}::jsonb AND name = COALESCE(${change.name ?? null}::text, name)) AS unchanged
+      FROM "Design"
+      WHERE id = ${designId} AND "projectId" = ${person.projectId} AND environment = ${person.environment}::text::"Environment" AND "personId" = ${person.personId}
+      FOR UPDATE`;
+    return row?.unchanged === true;
+  }
+
+  /**
+   * Names a restore point (null takes its name away): a named point is kept through
+   * thinning. Null when the person has no such design; `point` null when it keeps no such revision.
+   */
+  async labelRestorePoint(person: KnownPerson, designId: string, revision: number, label: string | null): Promise<{ point: RestorePointSummaryRecord | null } | null> {
+    return this.prisma.$transaction(async (tx) => {
+      await lockActivePerson(tx, person);
+      const design = await tx.design.findFirst({ where: { ...ownedBy(person), id: designId }, select: { id: true } });
+      if (!design) return null;
+      const [point] = await tx.restorePoint.updateManyAndReturn({
+        where: { designId, revision },
+        data: { label },
+        select: { revision: true, name: true, createdAt: true, autosave: true, label: true },
+      });
+      return { point: point ?? null };
     });
   }
 
@@ -184,9 +225,9 @@ export class DesignsRepository {
   async restorePointPage(person: KnownPerson, designId: string, limit: number, belowRevision = ABOVE_EVERY_REVISION): Promise<RestorePointPage | null> {
     const rows = await this.prisma.sql<RestorePointSummaryRecord | Absent<RestorePointSummaryRecord>>(
       prepared(
-        'restore-points-page',
+        'restore-points-page-labels',
         `SELECT ${POINT_COLUMNS} ${FROM_DESIGN} LEFT JOIN LATERAL (
-           SELECT revision, name, "createdAt", autosave FROM "RestorePoint" WHERE "designId" = d.id AND revision < $5::bigint ORDER BY revision DESC LIMIT $6
+           SELECT revision, name, "createdAt", autosave, label FROM "RestorePoint" WHERE "designId" = d.id AND revision < $5::bigint ORDER BY revision DESC LIMIT $6
          ) p ON true ${THE_OWNED_DESIGN}`,
       ),
       [person.projectId, person.environment, person.personId, designId, belowRevision, limit + 1],
@@ -200,7 +241,7 @@ export class DesignsRepository {
   async findRestorePoint(person: KnownPerson, designId: string, revision: number): Promise<{ point: StoredRestorePointRecord | null } | null> {
     const [row] = await this.prisma.sql<StoredRestorePointRecord | Absent<StoredRestorePointRecord>>(
       prepared(
-        'restore-point-find',
+        'restore-point-find-labels',
         `SELECT ${POINT_COLUMNS}, p.doc::text AS "docJson" ${FROM_DESIGN} LEFT JOIN "RestorePoint" p ON p."designId" = d.id AND p.revision = $5 ${THE_OWNED_DESIGN}`,
       ),
       [person.projectId, person.environment, person.personId, designId, revision],
@@ -212,16 +253,19 @@ export class DesignsRepository {
   /**
    * Keeps the saved revision as a restore point and thins the design's points to the
    * policy (@embed/restore-points) in the save's transaction, whose row lock on the
-   * design queues the other saves of it; only the points' stamps are read, never their documents.
+   * design queues the other saves of it; only the points' stamps are read, never their
+   * documents. A named point is kept through thinning.
    */
-  private async keepRevision(tx: Prisma.TransactionClient, person: KnownPerson, row: DesignSummaryRecord & { doc: Prisma.JsonValue }, context: RequestContext, autosave: boolean) {
+  private async keepRevision(tx: Prisma.TransactionClient, row: DesignSummaryRecord & { doc: Prisma.JsonValue }, autosave: boolean) {
     const kept = await tx.restorePoint.create({
       data: { id: newId('rp'), designId: row.id, revision: row.revision, name: row.name, doc: row.doc as Prisma.InputJsonObject, autosave },
       select: { createdAt: true },
     });
-    const stamps = await tx.restorePoint.findMany({ where: { designId: row.id }, select: { revision: true, createdAt: true, autosave: true } });
-    const dropped = restorePointsToDrop(stamps, kept.createdAt);
+    const stamps = await tx.restorePoint.findMany({ where: { designId: row.id }, select: { revision: true, createdAt: true, autosave: true, label: true } });
+    const dropped = restorePointsToDrop(
+      stamps.map(({ label, ...stamp }) => ({ ...stamp, named: label !== null })),
+      kept.createdAt,
+    );
     if (dropped.length > 0) await tx.restorePoint.deleteMany({ where: { designId: row.id, revision: { in: dropped } } });
-    await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
   }
 }
