@@ -2,8 +2,9 @@ import type { ImportFormat, ImportWarning } from '@embed/contracts';
 import { type DesignDocument, type DesignMode, validateDesign } from '@embed/design-document';
 import type { ImportContext } from './blocks';
 import { DesignBuilder, type DesignInfo } from './document';
-import { FormatNotImported } from './errors';
 import { mergeTagReplacer } from './merge-tags';
+import { importBeefree } from './beefree';
+import { importHtml } from './html';
 import { importMjml } from './mjml';
 import { importUnlayer } from './unlayer';
 import { ImportWarnings } from './warnings';
@@ -26,19 +27,14 @@ export interface ImportResult {
 }
 
 type Reader = (source: unknown, builder: DesignBuilder, context: ImportContext) => DesignInfo;
-const READERS: Partial<Record<ImportFormat, Reader>> = { mjml: importMjml, unlayer: importUnlayer };
-
-/** The formats read so far; the others are refused with FormatNotImported. */
-export const IMPORTED_FORMATS = Object.keys(READERS) as ImportFormat[];
+const READERS: Record<ImportFormat, Reader> = { unlayer: importUnlayer, beefree: importBeefree, mjml: importMjml, html: importHtml };
 
 /**
  * Another editor's design made into one of ours: pure, linear in the source, and never
- * throwing for what the source holds but SourceUnreadable (it is not that format at all)
- * and FormatNotImported (a format not read yet).
+ * throwing for what the source holds but SourceUnreadable (it is not that format at all).
  */
 export function importDesign({ format, source, mode, mergeTags }: ImportRequest): ImportResult {
   const read = READERS[format];
-  if (!read) throw new FormatNotImported(format);
   const warnings = new ImportWarnings();
   const builder = new DesignBuilder(mode, warnings);
   const info = read(source, builder, { warnings, tags: mergeTagReplacer(mergeTags, warnings) });
