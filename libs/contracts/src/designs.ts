@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
-import { MergeSchema, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
+import { MergeSchema, type RendererAnswer, RenderedFields, TextOptionsSchema } from './render';
 import {
   AnyObject,
   describing,
@@ -239,8 +239,10 @@ export const SaveDesignRequestSchema = Strict({
 });
 export type SaveDesignRequest = Static<typeof SaveDesignRequestSchema>;
 
-/** Export formats (spec §6 `export.created`); `text` is the editor's plain-text export. */
-export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png'] as const;
+/** Export formats (spec §6 `export.created`); `text` (plain text) and `mjml` (an email's MJML, contracts §8) are the editor's exports. */
+export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png', 'mjml'] as const;
+/** What only the editor exports: the server API's formats are spec 4.4's, html, zip, pdf and png. */
+export const EDITOR_ONLY_FORMATS: readonly ExportFormat[] = ['text', 'mjml'];
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Who asked for an export: the integrator's server (spec 4.4) or the editor (contracts §3). */
@@ -250,7 +252,7 @@ export type ExportSource = (typeof EXPORT_SOURCES)[number];
 export const ExportDesignRequestSchema = Strict(
   {
     ...DesignRequestSchema.properties,
-    /** `text` is for `source: 'editor'` only; the server API has no text format. */
+    /** `text` and `mjml` are for `source: 'editor'` only. */
     format: OneOf(EXPORT_FORMATS),
     source: OneOf(EXPORT_SOURCES),
     merge: Type.Optional(MergeSchema),
@@ -258,22 +260,22 @@ export const ExportDesignRequestSchema = Strict(
     fullPage: Type.Optional(Type.Boolean()),
   },
   {
-    // The server API has no plain-text format: only the editor exports `text`.
+    // The server API has no plain-text or MJML format: only the editor exports them.
     if: { properties: { source: { const: 'server' } } },
-    then: { properties: { format: { enum: EXPORT_FORMATS.filter((format) => format !== 'text') } } },
+    then: { properties: { format: { enum: EXPORT_FORMATS.filter((format) => !EDITOR_ONLY_FORMATS.includes(format)) } } },
   },
 );
 export type ExportDesignRequest = Static<typeof ExportDesignRequestSchema>;
 
 /**
- * Spec: HtmlExport, the answer to an `html` (and the editor's `text`) export. It has no
- * `format` field: that is how a client tells it from a FileExport.
+ * Spec: HtmlExport, the answer to an `html` (and the editor's `text` and `mjml`: the latter
+ * adds `mjml`) export. It has no `format` field: that is how a client tells it from a FileExport.
  */
-export interface HtmlExport extends RenderedDesign {
+export interface HtmlExport extends RendererAnswer {
   exportId: string;
   designId: string;
   revision: number;
 }
 export const HtmlExportSchema = describing<HtmlExport>()(
-  Strict({ exportId: Type.String(), designId: Type.String(), revision: Type.Integer({ minimum: 0 }), ...RenderedFields }),
+  Strict({ exportId: Type.String(), designId: Type.String(), revision: Type.Integer({ minimum: 0 }), ...RenderedFields, mjml: Type.Optional(Type.String()) }),
 );

@@ -6,6 +6,7 @@ import { mergeTagReplacer } from './merge-tags';
 import { importBeefree } from './beefree';
 import { importHtml } from './html';
 import { importMjml } from './mjml';
+import { exportedDesign } from './mjml-export';
 import { importUnlayer } from './unlayer';
 import { ImportWarnings } from './warnings';
 
@@ -36,9 +37,11 @@ const READERS: Record<ImportFormat, Reader> = { unlayer: importUnlayer, beefree:
 export function importDesign({ format, source, mode, mergeTags }: ImportRequest): ImportResult {
   const read = READERS[format];
   const warnings = new ImportWarnings();
+  const context = { warnings, tags: mergeTagReplacer(mergeTags, warnings) };
+  // Our own MJML export, unchanged, carries its design: it comes back field for field.
+  const own = format === 'mjml' && typeof source === 'string' ? exportedDesign(source, mode, context) : undefined;
   const builder = new DesignBuilder(mode, warnings);
-  const info = read(source, builder, { warnings, tags: mergeTagReplacer(mergeTags, warnings) });
-  const design = storable(builder.build(info));
+  const design = storable(own ?? builder.build(read(source, builder, context)));
   const checked = validateDesign(design);
   // A fault of this lib, never of the source: the property tests hold every reader to the schema.
   if (!checked.valid) throw new Error(`the ${format} import made a document our schema refuses: ${checked.errors.join('; ')}`);

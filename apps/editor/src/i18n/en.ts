@@ -331,6 +331,7 @@ export const en = {
   'export.format.pdf': 'PDF',
   'export.format.png': 'PNG image',
   'export.format.zip': 'ZIP (HTML and images)',
+  'export.format.mjml': 'MJML',
   'export.working': 'Exporting as {format}…',
   'export.ready': 'The {format} export is ready.',
   'export.failed': 'The {format} export failed: {reason}',

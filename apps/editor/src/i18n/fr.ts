@@ -360,6 +360,7 @@ export const fr: Record<MessageKey, string> = {
   'export.format.pdf': 'PDF',
   'export.format.png': 'Image PNG',
   'export.format.zip': 'ZIP (HTML et images)',
+  'export.format.mjml': 'MJML',
   'export.working': 'Export en {format}…',
   'export.ready': 'L’export en {format} est prêt.',
   'export.failed': 'L’export en {format} a échoué : {reason}',

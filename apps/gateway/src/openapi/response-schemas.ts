@@ -68,12 +68,16 @@ const summary = objectOf<DesignSummary>({ id: designId, name: string, mode, revi
 
 const pointSummary = objectOf<RestorePointSummary>({ revision: integer, name: string, createdAt: dateTime, autosave: { type: 'boolean' } });
 
-const htmlExport = objectOf<HtmlExport>({
-  ...(rendered.properties as { [K in keyof RenderedDesign]: JsonSchema }),
-  exportId: string,
-  designId,
-  revision: integer,
-});
+const htmlExport = objectOf<HtmlExport>(
+  {
+    ...(rendered.properties as { [K in keyof RenderedDesign]: JsonSchema }),
+    mjml: { ...string, description: 'The editor’s `mjml` export only: the email’s MJML, carrying its design (docs/imports.md).' },
+    exportId: string,
+    designId,
+    revision: integer,
+  },
+  ['mjml'],
+);
 
 /** Answer schemas, named as in the spec (section 2) where it names them. */
 export const RESPONSE_SCHEMAS = {
