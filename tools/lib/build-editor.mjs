@@ -25,8 +25,8 @@ export async function buildEditor() {
 
   const app = await esbuild.build({
     ...common,
-    // The app, and the worker it runs the design checks in.
-    entryPoints: [path.join(repoRoot, 'apps/editor/src/main.tsx'), path.join(repoRoot, 'apps/editor/src/checks-worker.ts')],
+    // The app, the worker it runs the design checks in, and the one it converts an import in.
+    entryPoints: [path.join(repoRoot, 'apps/editor/src/main.tsx'), path.join(repoRoot, 'apps/editor/src/checks-worker.ts'), path.join(repoRoot, 'apps/editor/src/import-worker.ts')],
     tsconfig: path.join(repoRoot, 'apps/editor/tsconfig.json'),
     jsx: 'automatic',
     jsxImportSource: 'preact',
@@ -38,8 +38,9 @@ export async function buildEditor() {
   const outputs = Object.entries(app.metafile.outputs);
   const [js, main] = outputs.find(([, output]) => output.entryPoint?.endsWith('main.tsx'));
   const [worker] = outputs.find(([, output]) => output.entryPoint?.endsWith('checks-worker.ts'));
+  const [importWorker] = outputs.find(([, output]) => output.entryPoint?.endsWith('import-worker.ts'));
   const template = readFileSync(path.join(repoRoot, 'apps/editor/src/index.html'), 'utf8');
-  const page = template.replace('%JS%', relative(js)).replace('%CSS%', relative(main.cssBundle)).replace('%CHECKS_WORKER%', relative(worker));
+  const page = template.replace('%JS%', relative(js)).replace('%CSS%', relative(main.cssBundle)).replace('%CHECKS_WORKER%', relative(worker)).replace('%IMPORT_WORKER%', relative(importWorker));
   writeFileSync(path.join(appDir, 'index.html'), page);
 
   await esbuild.build({

@@ -21,6 +21,8 @@ import './styles.css';
 
 /** The checks worker's file, as the build named it on the page's script (read now: the script is current only while it first runs). */
 const checksWorker = document.currentScript?.dataset.checksWorker;
+/** The import worker's file, named the same way (imports/run-import.ts starts it for each import). */
+const importWorker = document.currentScript?.dataset.importWorker;
 
 /** The host page's journal, unless read-only (nothing to keep) or the page has no IndexedDB: then the editor works without one. */
 async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJournal | null> {
@@ -106,7 +108,7 @@ async function start(): Promise<void> {
   document.title = translator.t('editor.title');
   render(
     <TranslatorContext.Provider value={translator}>
-      <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} />
+      <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} importWorker={importWorker} />
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );
