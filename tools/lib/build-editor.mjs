@@ -25,8 +25,13 @@ export async function buildEditor() {
 
   const app = await esbuild.build({
     ...common,
-    // The app, the worker it runs the design checks in, and the one that sanitizes html blocks for the canvas.
-    entryPoints: [path.join(repoRoot, 'apps/editor/src/main.tsx'), path.join(repoRoot, 'apps/editor/src/checks-worker.ts'), path.join(repoRoot, 'apps/editor/src/html-worker.ts')],
+    // The app, the worker it runs the design checks in, the one that sanitizes html blocks for the canvas, and the one it converts an import in.
+    entryPoints: [
+      path.join(repoRoot, 'apps/editor/src/main.tsx'),
+      path.join(repoRoot, 'apps/editor/src/checks-worker.ts'),
+      path.join(repoRoot, 'apps/editor/src/html-worker.ts'),
+      path.join(repoRoot, 'apps/editor/src/import-worker.ts'),
+    ],
     tsconfig: path.join(repoRoot, 'apps/editor/tsconfig.json'),
     jsx: 'automatic',
     jsxImportSource: 'preact',
@@ -39,8 +44,14 @@ export async function buildEditor() {
   const [js, main] = outputs.find(([, output]) => output.entryPoint?.endsWith('main.tsx'));
   const [worker] = outputs.find(([, output]) => output.entryPoint?.endsWith('checks-worker.ts'));
   const [htmlWorker] = outputs.find(([, output]) => output.entryPoint?.endsWith('html-worker.ts'));
+  const [importWorker] = outputs.find(([, output]) => output.entryPoint?.endsWith('import-worker.ts'));
   const template = readFileSync(path.join(repoRoot, 'apps/editor/src/index.html'), 'utf8');
-  const page = template.replace('%JS%', relative(js)).replace('%CSS%', relative(main.cssBundle)).replace('%CHECKS_WORKER%', relative(worker)).replace('%HTML_WORKER%', relative(htmlWorker));
+  const page = template
+    .replace('%JS%', relative(js))
+    .replace('%CSS%', relative(main.cssBundle))
+    .replace('%CHECKS_WORKER%', relative(worker))
+    .replace('%HTML_WORKER%', relative(htmlWorker))
+    .replace('%IMPORT_WORKER%', relative(importWorker));
   writeFileSync(path.join(appDir, 'index.html'), page);
 
   await esbuild.build({

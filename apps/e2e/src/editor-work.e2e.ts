@@ -296,6 +296,8 @@ describe('the editor at work', () => {
     const link = exporting.getByRole('link', { name: /^Download / });
     await link.waitFor();
     expect(await link.getAttribute('download')).toMatch(/\.html$/);
+    await exporting.getByRole('button', { name: 'MJML', exact: true }).click();
+    await exporting.getByRole('link', { name: /\.mjml / }).waitFor();
     expect((await stored(testKey, 'reader', design.id)).revision).toBe(0);
   });
 

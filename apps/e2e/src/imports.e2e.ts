@@ -9,6 +9,8 @@ import { query } from './support/database';
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures', name), 'utf8');
 const mjml = fixture('newsletter.mjml');
 const unlayer = JSON.parse(fixture('newsletter.unlayer.json'));
+const beefree = JSON.parse(fixture('newsletter.beefree.json'));
+const html = fixture('newsletter.html');
 const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
 
 describe('POST /embed/v1/imports', () => {
@@ -42,13 +44,29 @@ describe('POST /embed/v1/imports', () => {
     expect((await call('POST', '/embed/v1/render', { bearer: page.testKey, body: { doc: fromObject.body.design } })).status).toBe(200);
   });
 
-  it('answers a source that is not that format 422 source_unreadable naming the place, and a format not read yet 422 format_unavailable', async () => {
+  it('makes designs from a Beefree template and an HTML email that render, naming each loss at its place; nothing executable crosses', async () => {
+    for (const [format, source, lost] of [
+      ['beefree', beefree, '$.page.rows[3].columns[0].modules[5]'],
+      ['html', html, 'html > body > table[0] > tr[0] > td[0] > table[0] > tr[6] > td[0] > script[0]'],
+    ] as const) {
+      const answer = await importing({ format, source, mergeTags });
+      expect(answer.status).toBe(200);
+      expect(answer.body.design).toMatchObject({ schemaVersion: 1, mode: 'email' });
+      expect(answer.body.warnings.map(({ path }: { path: string }) => path)).toContain(lost);
+      expect(JSON.stringify(answer.body.design)).not.toMatch(/<script|<iframe|onclick|javascript:/i);
+      const rendered = await call('POST', '/embed/v1/render', { bearer: project.testKey, body: { doc: answer.body.design, merge: { contact: { first_name: 'Ada' } } } });
+      expect(rendered.status).toBe(200);
+      expect(rendered.body.html).toContain(format === 'beefree' ? 'Spring service week' : 'Winter reading list');
+    }
+  });
+
+  it('answers a source that is not that format 422 source_unreadable naming the place', async () => {
     const unreadable = expectError(await importing({ format: 'unlayer', source: { body: { rows: 'no' } } }), 422, 'source_unreadable');
     expect(unreadable.body).toMatchObject({ path: '$.body.rows', error: 'source is not readable as unlayer: at $.body.rows, an Unlayer design has body.rows, a list of rows' });
     expect(expectError(await importing({ format: 'mjml', source: '<html>not mjml</html>' }), 422, 'source_unreadable').body.path).toBe('mjml');
     expect(expectError(await importing({ format: 'mjml', source: `<mjml><mj-body>${'<b>'.repeat(600)}</mj-body></mjml>` }), 422, 'source_unreadable').body.error).toMatch(/nested deeper than 500/);
-    expect(expectError(await importing({ format: 'beefree', source: {} }), 422, 'format_unavailable').body.error).toBe('importing beefree is not available yet; the formats imported are mjml and unlayer');
-    expectError(await importing({ format: 'html', source: '<p>hi</p>' }), 422, 'format_unavailable');
+    expect(expectError(await importing({ format: 'beefree', source: {} }), 422, 'source_unreadable').body).toMatchObject({ path: '$.page', error: 'source is not readable as beefree: at $.page, a Beefree template has a page object' });
+    expect(expectError(await importing({ format: 'html', source: ' ' }), 422, 'source_unreadable').body.path).toBe('html');
   });
 
   it('refuses a malformed request 400 request_invalid naming the field, and a source past the body limit 413', async () => {

@@ -25,6 +25,8 @@ import './styles.css';
 const checksWorker = document.currentScript?.dataset.checksWorker;
 /** The html blocks' sanitizer worker's file, likewise. */
 const htmlWorker = document.currentScript?.dataset.htmlWorker;
+/** The import worker's file, named the same way (imports/run-import.ts starts it for each import). */
+const importWorker = document.currentScript?.dataset.importWorker;
 
 /** The host page's journal, unless read-only (nothing to keep) or the page has no IndexedDB: then the editor works without one. */
 async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJournal | null> {
@@ -111,7 +113,7 @@ async function start(): Promise<void> {
   render(
     <TranslatorContext.Provider value={translator}>
       <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
-        <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} />
+        <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} importWorker={importWorker} />
       </HtmlSanitizerContext.Provider>
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,

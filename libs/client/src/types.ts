@@ -67,9 +67,9 @@ export interface CreateDesignRequest {
 
 /** contracts section 8: another editor's design, made into one of the project's mode; nothing is stored. */
 export interface ImportRequest {
-  /** `unlayer` and `mjml` are read; `beefree` and `html` answer 422 `format_unavailable` for now. */
+  /** Unlayer's or Beefree's design JSON, MJML, or an HTML email or page. */
   format: ImportFormat;
-  /** The design JSON (an object, or its text) or the MJML text. */
+  /** The design JSON (an object, or its text), or the MJML or HTML text. */
   source: unknown;
   /** The source's merge tags to ours: `{ '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' }`. */
   mergeTags?: Record<string, string>;

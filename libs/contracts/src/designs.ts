@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
-import { MergeSchema, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
+import { MergeSchema, type RendererAnswer, RenderedFields, TextOptionsSchema } from './render';
 import {
   AnyObject,
   describing,
@@ -269,20 +269,20 @@ export const SaveDesignRequestSchema = Strict({
 });
 export type SaveDesignRequest = Static<typeof SaveDesignRequestSchema>;
 
-/** Export formats (spec §6 `export.created`); `text` is the editor's plain-text export. */
-export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png'] as const;
+/** Export formats (spec §6 `export.created`); `text` (plain text) and `mjml` (an email's MJML, contracts §8) are the editor's exports. */
+export const EXPORT_FORMATS = ['html', 'text', 'zip', 'pdf', 'png', 'mjml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Who asked for an export: the integrator's server (spec 4.4) or the editor (contracts §3). */
 export const EXPORT_SOURCES = ['server', 'editor'] as const;
 export type ExportSource = (typeof EXPORT_SOURCES)[number];
-/** What the server API exports (spec 4.4): every format but the editor's `text`. */
+/** What the server API exports (spec 4.4): every format but the editor's `text` and `mjml`. */
 export const SERVER_EXPORT_FORMATS = ['html', 'zip', 'pdf', 'png'] as const satisfies readonly ExportFormat[];
 
 export const ExportDesignRequestSchema = Strict(
   {
     ...DesignRequestSchema.properties,
-    /** `text` is for `source: 'editor'` only; the server API has no text format. */
+    /** `text` and `mjml` are for `source: 'editor'` only. */
     format: OneOf(EXPORT_FORMATS),
     source: OneOf(EXPORT_SOURCES),
     merge: Type.Optional(MergeSchema),
@@ -290,7 +290,7 @@ export const ExportDesignRequestSchema = Strict(
     fullPage: Type.Optional(Type.Boolean()),
   },
   {
-    // The server API has no plain-text format: only the editor exports `text`.
+    // The server API has no plain-text or MJML format: only the editor exports them.
     if: { properties: { source: { const: 'server' } } },
     then: { properties: { format: { enum: SERVER_EXPORT_FORMATS } } },
   },
@@ -298,14 +298,20 @@ export const ExportDesignRequestSchema = Strict(
 export type ExportDesignRequest = Static<typeof ExportDesignRequestSchema>;
 
 /**
- * Spec: HtmlExport, the answer to an `html` (and the editor's `text`) export. It has no
- * `format` field: that is how a client tells it from a FileExport.
+ * Spec: HtmlExport, the answer to an `html` (and the editor's `text` and `mjml`: the latter
+ * adds `mjml`) export. It has no `format` field: that is how a client tells it from a FileExport.
  */
-export interface HtmlExport extends RenderedDesign {
+export interface HtmlExport extends RendererAnswer {
   exportId: string;
   designId: string;
   revision: number;
 }
 export const HtmlExportSchema = describing<HtmlExport>()(
-  Strict({ exportId: Type.String(), designId: DesignIdSchema, revision: Type.Integer({ minimum: 0 }), ...RenderedFields }),
+  Strict({
+    exportId: Type.String(),
+    designId: DesignIdSchema,
+    revision: Type.Integer({ minimum: 0 }),
+    ...RenderedFields,
+    mjml: Type.Optional(Type.String({ description: 'The editor’s `mjml` export only: the email’s MJML, carrying its design (docs/imports.md).' })),
+  }),
 );

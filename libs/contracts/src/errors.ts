@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'revision_conflict',
   'source_unreadable',
-  'format_unavailable',
   'rate_limited',
   'service_unavailable',
   'not_found',

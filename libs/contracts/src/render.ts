@@ -84,6 +84,8 @@ export const RenderDesignRequestSchema = Strict({
   designId: Type.Optional(DesignIdSchema),
   merge: Type.Optional(MergeSchema),
   text: Type.Optional(TextOptionsSchema),
+  /** Answer the email's MJML too, with the design in it (the editor's MJML export); an email's only. */
+  mjml: Type.Optional(Type.Boolean()),
 });
 export type RenderDesignRequest = Static<typeof RenderDesignRequestSchema>;
 
@@ -130,6 +132,13 @@ export const RenderedFields = {
 };
 export const RenderedDesignSchema = describing<RenderedDesign>()(Strict(RenderedFields));
 
-export type RenderDesignReply = ServiceReply<RenderedDesign>;
-export const RenderDesignReplySchema = ReplySchema(RenderedDesignSchema);
+/** A render as the renderer answers it: Rendered, and the MJML export when the request asked for it. */
+export interface RendererAnswer extends RenderedDesign {
+  /** The MJML the email is laid out from, carrying its design (docs/imports.md, "Export to MJML"). */
+  mjml?: string;
+}
+export const RendererAnswerSchema = describing<RendererAnswer>()(Strict({ ...RenderedFields, mjml: Type.Optional(Type.String()) }));
+
+export type RenderDesignReply = ServiceReply<RendererAnswer>;
+export const RenderDesignReplySchema = ReplySchema(RendererAnswerSchema);
 

@@ -12,11 +12,3 @@ export class SourceUnreadable extends Error {
     this.name = 'SourceUnreadable';
   }
 }
-
-/** A format the converter does not read yet: answered with its own documented code, never a 500. */
-export class FormatNotImported extends Error {
-  constructor(readonly format: string) {
-    super(`importing ${format} is not available yet`);
-    this.name = 'FormatNotImported';
-  }
-}

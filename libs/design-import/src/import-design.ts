@@ -2,9 +2,11 @@ import type { ImportFormat, ImportWarning } from '@embed/contracts';
 import { type DesignDocument, type DesignMode, validateDesign } from '@embed/design-document';
 import type { ImportContext } from './blocks';
 import { DesignBuilder, type DesignInfo } from './document';
-import { FormatNotImported } from './errors';
 import { mergeTagReplacer } from './merge-tags';
+import { importBeefree } from './beefree';
+import { importHtml } from './html';
 import { importMjml } from './mjml';
+import { exportedDesign } from './mjml-export';
 import { importUnlayer } from './unlayer';
 import { ImportWarnings } from './warnings';
 
@@ -26,23 +28,20 @@ export interface ImportResult {
 }
 
 type Reader = (source: unknown, builder: DesignBuilder, context: ImportContext) => DesignInfo;
-const READERS: Partial<Record<ImportFormat, Reader>> = { mjml: importMjml, unlayer: importUnlayer };
-
-/** The formats read so far; the others are refused with FormatNotImported. */
-export const IMPORTED_FORMATS = Object.keys(READERS) as ImportFormat[];
+const READERS: Record<ImportFormat, Reader> = { unlayer: importUnlayer, beefree: importBeefree, mjml: importMjml, html: importHtml };
 
 /**
  * Another editor's design made into one of ours: pure, linear in the source, and never
- * throwing for what the source holds but SourceUnreadable (it is not that format at all)
- * and FormatNotImported (a format not read yet).
+ * throwing for what the source holds but SourceUnreadable (it is not that format at all).
  */
 export function importDesign({ format, source, mode, mergeTags }: ImportRequest): ImportResult {
   const read = READERS[format];
-  if (!read) throw new FormatNotImported(format);
   const warnings = new ImportWarnings();
+  const context = { warnings, tags: mergeTagReplacer(mergeTags, warnings) };
+  // Our own MJML export, unchanged, carries its design: it comes back field for field.
+  const own = format === 'mjml' && typeof source === 'string' ? exportedDesign(source, mode, context) : undefined;
   const builder = new DesignBuilder(mode, warnings);
-  const info = read(source, builder, { warnings, tags: mergeTagReplacer(mergeTags, warnings) });
-  const design = storable(builder.build(info));
+  const design = storable(own ?? builder.build(read(source, builder, context)));
   const checked = validateDesign(design);
   // A fault of this lib, never of the source: the property tests hold every reader to the schema.
   if (!checked.valid) throw new Error(`the ${format} import made a document our schema refuses: ${checked.errors.join('; ')}`);

@@ -36,6 +36,9 @@ const HOSTILE = [
 ];
 const hostile = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('x'.repeat(20_000)));
 
+/** Attributes a browser reads as an address (and so could follow to a javascript: one); in others such text is only text. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'xlink:href', 'data', 'srcset', 'cite', 'lowsrc', 'dynsrc', 'ping']);
+
 /** Where code could run in our document: raw HTML's elements and attributes, and every address (which the schema already holds to safe schemes). */
 function executable(design: DesignDocument): string[] {
   const found: string[] = [];
@@ -45,7 +48,7 @@ function executable(design: DesignDocument): string[] {
     for (const element of DomUtils.findAll(() => true, parseDocument(block.html).children)) {
       if (['script', 'iframe', 'svg', 'object', 'embed', 'style'].includes(element.name)) found.push(`<${element.name}>`);
       for (const [name, value] of Object.entries(element.attribs))
-        if (/^on/i.test(name) || /^\s*(?:javascript|vbscript|data:text)/i.test(value) || (name === 'style' && /expression\s*\(|url\s*\(/i.test(value))) found.push(`${name}="${value}"`);
+        if (/^on/i.test(name) || (URL_ATTRIBUTES.has(name) && /^\s*(?:javascript|vbscript|data:text)/i.test(value)) || (name === 'style' && /expression\s*\(|url\s*\(/i.test(value))) found.push(`${name}="${value}"`);
     }
   }
   const addresses = JSON.stringify(design).match(/"(?:href|src|url|thumbnail)":"[^"]*"/g) ?? [];
@@ -112,6 +115,52 @@ const { node: lexicalNode } = fc.letrec<{ node: unknown }>((tie) => ({
   ),
 }));
 
+// Beefree templates of rows, columns and modules whose every value may be hostile or of the wrong type.
+const css = fc.dictionary(
+  fc.constantFrom('padding-top', 'padding', 'background-color', 'background-image', 'color', 'font-size', 'font-family', 'line-height', 'text-align', 'border-top', 'width', 'height', 'border-radius', '__proto__'),
+  fc.oneof(hostile, fc.anything({ maxDepth: 1 }), hostile.map((text) => `url("${text}")`)),
+  { maxKeys: 5 },
+);
+const part = fc.record({ html: hostile, text: hostile, label: hostile, title: hostile, src: hostile, href: hostile, alt: hostile, thumbSrc: hostile, style: css }, { requiredKeys: [] });
+const descriptor = fc.record(
+  {
+    text: part, paragraph: part, heading: part, list: part, image: part, button: part, video: part, html: part, style: css,
+    divider: fc.record({ style: css }), spacer: fc.record({ style: css }),
+    computedStyle: fc.record({ class: hostile, width: anyValue, hideContentOnMobile: fc.boolean(), align: hostile, iconsDefaultWidth: anyValue }, { requiredKeys: [] }),
+    iconsList: fc.record({ icons: fc.array(fc.record({ name: hostile, image: part }), { maxLength: 14 }) }),
+    menuItemsList: fc.record({ items: fc.array(fc.record({ text: hostile, link: fc.record({ href: hostile }) }), { maxLength: 14 }), separator: hostile }),
+  },
+  { requiredKeys: [] },
+);
+const moduleType = fc.oneof(
+  fc.constantFrom('text', 'paragraph', 'heading', 'list', 'image', 'button', 'divider', 'spacer', 'social', 'menu', 'html', 'video', 'addon', '__proto__').map((kind) => `mailup-bee-newsletter-modules-${kind}`),
+  hostile,
+);
+const beeColumn = fc.record({ 'grid-columns': fc.oneof(fc.integer({ min: -5, max: 20 }), hostile), style: css, modules: fc.array(fc.record({ type: moduleType, descriptor }), { maxLength: 5 }) });
+const beeRow = fc.record({ columns: fc.array(beeColumn, { maxLength: 6 }), content: fc.record({ style: css, computedStyle: fc.dictionary(hostile, fc.anything({ maxDepth: 0 }), { maxKeys: 3 }) }), container: fc.record({ style: css }) });
+const beefreeSource = fc.record({ page: fc.record({ title: hostile, description: hostile, rows: fc.array(beeRow, { maxLength: 5 }), body: fc.record({ webFonts: fc.array(fc.record({ name: hostile, url: hostile }), { maxLength: 7 }), content: fc.record({ style: css, computedStyle: css }) }) }) });
+
+// HTML of the elements emails and pages are made of, with hostile attributes and text everywhere.
+const htmlAttribute = fc.tuple(
+  fc.constantFrom('src', 'href', 'alt', 'style', 'bgcolor', 'width', 'align', 'valign', 'background', 'color', 'onclick', 'onerror', 'rel', '__proto__'),
+  fc.oneof(hostile, fc.constantFrom('background-color:#123456', 'display:none', 'display:flex', 'float:left', 'padding:10px', 'background-image:url(javascript:alert(1))')),
+);
+const htmlAttributes = fc.array(htmlAttribute, { maxLength: 4 }).map((pairs) => pairs.map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`).join(''));
+const { node: htmlNode } = fc.letrec<{ node: string }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostile,
+    fc
+      .tuple(
+        fc.constantFrom('table', 'tbody', 'tr', 'td', 'th', 'div', 'section', 'header', 'center', 'p', 'h1', 'h5', 'a', 'img', 'hr', 'ul', 'li', 'b', 'span', 'font', 'script', 'style', 'iframe', 'form', 'svg', 'link', 'title', 'noscript', 'constructor', '__proto__'),
+        htmlAttributes,
+        fc.array(tie('node'), { maxLength: 4 }),
+      )
+      .map(([name, attrs, children]) => `<${name}${attrs}>${children.join('')}</${name}>`),
+  ),
+}));
+const htmlSource = fc.array(htmlNode, { maxLength: 6 }).map((nodes) => `<!DOCTYPE html><html><head><title>t</title></head><body>${nodes.join('')}</body></html>`);
+
 describe('imports of random and hostile sources', () => {
   it('MJML: never throws, is always valid, carries nothing executable, in bounded time', () => {
     fc.assert(fc.property(mjmlSource, (source) => check('mjml', source, { '*|FNAME|*': '{{contact.first_name}}' })), { numRuns: 300 });
@@ -132,6 +181,17 @@ describe('imports of random and hostile sources', () => {
     fc.assert(fc.property(lexicalNode, (root) => check('unlayer', design(root))), { numRuns: 300 });
   });
 
+  it('Beefree: never throws, is always valid, carries nothing executable, in bounded time', () => {
+    fc.assert(fc.property(beefreeSource, (source) => check('beefree', source, { '[unsubscribe]': '{{unsubscribe_url}}' })), { numRuns: 300 });
+    fc.assert(fc.property(fc.anything(), (source) => check('beefree', source)), { numRuns: 200 });
+  });
+
+  it('HTML: never throws, is always valid, carries nothing executable, in bounded time', () => {
+    fc.assert(fc.property(htmlSource, (source) => check('html', source, { '*|FNAME|*': '{{contact.first_name}}' })), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ maxLength: 400 }), (source) => check('html', source)), { numRuns: 300 });
+    fc.assert(fc.property(fc.anything(), (source) => check('html', source)), { numRuns: 100 });
+  });
+
   it('deep nesting, huge strings and many blocks stay within the schema and the time bound', () => {
     const deep = `${'<b>'.repeat(50_000)}deep${'</b>'.repeat(50_000)}`;
     check('mjml', `<mjml><mj-body><mj-section><mj-column><mj-text>${deep}</mj-text><mj-raw>${'<div>'.repeat(50_000)}</mj-raw></mj-column></mj-section></mj-body></mjml>`);
@@ -140,6 +200,12 @@ describe('imports of random and hostile sources', () => {
     let nested: unknown = { type: 'text', text: 'x' };
     for (let i = 0; i < 5_000; i++) nested = { type: 'paragraph', children: [nested] };
     check('unlayer', { body: { rows: [{ columns: [{ contents: [{ type: 'text', values: { textJson: { root: { children: [nested] } } } }] }] }] } });
+    check('html', `${'<table><tr><td>'.repeat(5_000)}deep${'</td></tr></table>'.repeat(5_000)}`);
+    check('html', `${'<div>'.repeat(60_000)}deep`);
+    check('html', `<table><tr>${'<td>cell</td>'.repeat(5_000)}</tr></table><p>${'a '.repeat(500_000)}</p>`);
+    check('html', `<table>${'<tr><td><p>x</p><img src="https://a.example/i.png"></td></tr>'.repeat(6_000)}</table>`);
+    check('beefree', { page: { rows: Array.from({ length: 300 }, () => ({ columns: Array.from({ length: 9 }, () => ({ modules: Array.from({ length: 60 }, () => ({ type: 'mailup-bee-newsletter-modules-paragraph', descriptor: { paragraph: { html: '<p>x</p>' } } })) })) })) } });
+    check('beefree', { page: { rows: [{ columns: [{ modules: [{ type: 'mailup-bee-newsletter-modules-html', descriptor: { html: { html: `${'<div>'.repeat(60_000)}x` } } }] }] }] } });
     const columns = Array.from({ length: 9 }, () => ({ contents: Array.from({ length: 200 }, () => ({ type: 'text', values: { text: '<p>x</p>' } })) }));
     check('unlayer', { body: { rows: Array.from({ length: 300 }, () => ({ columns })) } });
   });

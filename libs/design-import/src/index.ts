@@ -1,3 +1,4 @@
-export { importDesign, IMPORTED_FORMATS, type ImportRequest, type ImportResult } from './import-design';
-export { FormatNotImported, SourceUnreadable } from './errors';
+export { importDesign, type ImportRequest, type ImportResult } from './import-design';
+export { SourceUnreadable } from './errors';
 export { MAX_WARNINGS } from './warnings';
+export { mjmlExport } from './mjml-export';

@@ -3,14 +3,14 @@
 // linear, and never throwing on bad markup. mj-include is never followed.
 import type { ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
-import type { Block, Border, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
+import type { Block, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
 import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
-import { align, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
+import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
 
 type Attributes = Record<string, string>;
 
@@ -382,16 +382,6 @@ function divider(attributes: Attributes): DividerBlock {
       }),
     ),
   };
-}
-
-/** `1px solid #ccc`, in any order; `none` is no border. */
-function border(value: string | undefined): Border | undefined {
-  if (!value || value === 'none') return undefined;
-  const words = value.trim().split(/\s+/).slice(0, 6);
-  const width = words.map((word) => px(word)).find((n) => n !== undefined);
-  const style = words.find((word): word is Border['style'] => word === 'solid' || word === 'dashed' || word === 'dotted');
-  const colour = words.map((word) => color(word)).find(Boolean);
-  return width !== undefined && style && colour ? { width: clamp(width, 0, 20), style, color: colour } : undefined;
 }
 
 /** `33%` or `200px`; the row turns widths into ratios. */

@@ -99,3 +99,35 @@ export function defined<T extends object>(value: T): T | undefined {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
   return entries.length ? (Object.fromEntries(entries) as T) : undefined;
 }
+
+/** `1px solid #ccc`, in any order; `none`, or a width of 0, is no border. */
+export function border(value: unknown): Border | undefined {
+  if (typeof value !== 'string' || !value || value === 'none' || value.length > 200) return undefined;
+  const words = value.trim().split(/\s+/).slice(0, 6);
+  const width = words.map((word) => px(word)).find((n) => n !== undefined);
+  const style = words.find((word): word is Border['style'] => word === 'solid' || word === 'dashed' || word === 'dotted');
+  const colour = words.map((word) => color(word)).find(Boolean);
+  return width !== undefined && width > 0 && style && colour ? { width: clamp(width, 0, 20), style, color: colour } : undefined;
+}
+
+/** A colour that paints: `transparent` and what cannot be read are none. */
+export function paint(value: unknown): Color | undefined {
+  const read = color(value);
+  return read === 'transparent' ? undefined : read;
+}
+
+/**
+ * Padding from CSS declarations: the `padding` shorthand, with `padding-top`... over it
+ * (as a browser reads them in that order).
+ */
+export function paddingOfCss(style: (property: string) => unknown): Padding | undefined {
+  const sides = ['top', 'right', 'bottom', 'left'];
+  const base = (padding(style('padding')) ?? '').split(' ').filter(Boolean);
+  const shorthand = [base[0], base[1] ?? base[0], base[2] ?? base[0], base[3] ?? base[1] ?? base[0]];
+  const values = sides.map((side, i) => {
+    const own = px(style(`padding-${side}`));
+    return own !== undefined && own >= 0 ? `${Math.min(own, 999)}px` : shorthand[i];
+  });
+  if (values.every((value) => value === undefined)) return undefined;
+  return values.map((value) => value ?? '0px').join(' ');
+}

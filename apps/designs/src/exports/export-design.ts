@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type ExportDesignRequest,
+  fail,
   FILE_FORMATS,
   type FileExport,
   type FileFormat,
@@ -24,7 +25,8 @@ const isFileRequest = (request: ExportDesignRequest): request is FileExportReque
 
 /**
  * Exporting a person's design as last saved (spec 4.4, contracts §3), the one use case of
- * every format: `html` and the editor's `text` are rendered and answered as an HtmlExport;
+ * every format: `html` and the editor's `text` and `mjml` (an email's) are rendered and
+ * answered as an HtmlExport, the MJML in its `mjml`;
  * `zip`, `pdf` and `png` are made and stored by the renderer, then answered as a
  * FileExport with an expiring link. Either way the export and its `export.created` are
  * recorded together, and only once what was exported exists: a failure records nothing.
@@ -49,10 +51,11 @@ export class ExportDesign {
   }
 
   private async html(person: KnownPerson, design: DesignRecord, request: ExportDesignRequest, context: RequestContext): Promise<ServiceReply<HtmlExport>> {
+    const { format, source } = request;
+    if (format === 'mjml' && design.mode !== 'email') return fail(409, 'mode_unavailable', `a ${design.mode} design makes no MJML: MJML is an email's`);
     const rendered = await this.renderer.render(design, request, tenantOf(person));
     if (!rendered.ok) return rendered;
-    const { format, source } = request;
-    const bytes = format === 'text' ? Buffer.byteLength(rendered.value.text) : rendered.value.bytes;
+    const bytes = format === 'text' ? Buffer.byteLength(rendered.value.text) : format === 'mjml' ? Buffer.byteLength(rendered.value.mjml ?? '') : rendered.value.bytes;
     return unlessErased(async () => {
       const exportId = await this.exports.record(person, { designId: design.id, revision: design.revision, format, source, bytes }, context);
       return ok({ exportId, designId: design.id, revision: design.revision, ...rendered.value });

@@ -26,8 +26,8 @@ export class RendererClient {
   constructor(private readonly services: ServiceClient) {}
 
   /** The design's HTML and text, merged; `tenant` (tenantOf) takes its turn on the render workers. */
-  render(design: DesignRecord, { merge, text }: Pick<ExportDesignRequest, 'merge' | 'text'>, tenant: string): Promise<RenderDesignReply> {
-    const request = { tenant, mode: design.mode, doc: design.doc, designId: design.id, merge, text };
+  render(design: DesignRecord, { merge, text, format }: Pick<ExportDesignRequest, 'merge' | 'text' | 'format'>, tenant: string): Promise<RenderDesignReply> {
+    const request = { tenant, mode: design.mode, doc: design.doc, designId: design.id, merge, text, ...(format === 'mjml' && { mjml: true }) };
     return this.ask(RENDER_DESIGN_SUBJECT, request, 'the renderer did not answer in time');
   }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document';
 import { withEveryCharacterClass } from '@embed/render-core/testing';
 import { TINY_PNG } from '../file-exports-helpers';
@@ -22,6 +24,12 @@ async function created(answer: Promise<{ status: number; text: string; body: any
   if (status !== 201) throw new Error(`setup: ${status} ${text}`);
   return body;
 }
+
+/** The import fixtures, one of each format: a fuzzed import then reaches deep into a converter, whatever it does to them. */
+const importSources = () => {
+  const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../../libs/design-import/src/fixtures', name), 'utf8');
+  return [fixture('newsletter.mjml'), fixture('newsletter.html'), JSON.parse(fixture('newsletter.unlayer.json')), JSON.parse(fixture('newsletter.beefree.json'))];
+};
 
 /** The stack's people, designs, credentials and files that valid requests can name. */
 export async function fuzzContext(components: FuzzContext['components']): Promise<FuzzContext> {
@@ -50,6 +58,7 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       origin: [EDITOR_SITE, 'http://localhost:3000'],
       // The project's mode holding every class of character in every field: it renders and saves like any other.
       doc: [exampleDesign('email'), exampleDesign('page'), withEveryCharacterClass(exampleDesign('email') as DesignDocument)],
+      source: importSources(),
     },
     image: TINY_PNG,
   };

@@ -17,8 +17,15 @@ export const FILES_BY_MODE: Readonly<Record<DesignMode, readonly FileFormat[]>> 
   document: ['zip', 'pdf', 'png'],
 };
 
-/** The formats a design of `mode` exports to: its HTML and plain text, and the files its mode makes. */
-export const exportFormats = (mode: DesignMode): ExportFormat[] => ['html', 'text', ...FILES_BY_MODE[mode]];
+/** The formats a design of `mode` exports to: its HTML and plain text, the files its mode makes, and an email's MJML. */
+export const exportFormats = (mode: DesignMode): ExportFormat[] => ['html', 'text', ...FILES_BY_MODE[mode], ...(mode === 'email' ? (['mjml'] as const) : [])];
+
+/** What the service answers as text (an HtmlExport), made into a file here: its field, extension and type. */
+const TEXT_FILES = {
+  html: { extension: 'html', type: 'text/html;charset=utf-8', of: (answer: HtmlExport) => answer.html },
+  text: { extension: 'txt', type: 'text/plain;charset=utf-8', of: (answer: HtmlExport) => answer.text },
+  mjml: { extension: 'mjml', type: 'text/plain;charset=utf-8', of: (answer: HtmlExport) => answer.mjml ?? '' },
+} as const;
 
 /** An export as the person downloads it: a file the service keeps for a while, or the HTML or text made into a file here. */
 export interface Download {
@@ -48,11 +55,11 @@ export async function exportDesign(store: EditorStore, api: EditorApi, format: E
   return api.exportDesign(designId, format).catch((error: ApiFailure) => Promise.reject({ code: error.code, message: error.message }));
 }
 
-/** Exports and makes the answer a file to download: the service's link for a file, the HTML or text as a file of this page. */
+/** Exports and makes the answer a file to download: the service's link for a file, the HTML, text or MJML as a file of this page. */
 export async function exportForDownload(store: EditorStore, api: EditorApi, format: ExportFormat): Promise<Download> {
   const answer = await exportDesign(store, api, format);
   if ('format' in answer) return { format, filename: answer.filename, url: answer.url, bytes: answer.bytes, local: false };
-  const text = format === 'text';
-  const file = new Blob([text ? answer.text : answer.html], { type: text ? 'text/plain;charset=utf-8' : 'text/html;charset=utf-8' });
-  return { format, filename: safeFilename(store.name, text ? 'txt' : 'html'), url: URL.createObjectURL(file), bytes: file.size, local: true };
+  const made = format === 'text' || format === 'mjml' ? TEXT_FILES[format] : TEXT_FILES.html;
+  const file = new Blob([made.of(answer)], { type: made.type });
+  return { format, filename: safeFilename(store.name, made.extension), url: URL.createObjectURL(file), bytes: file.size, local: true };
 }

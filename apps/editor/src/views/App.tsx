@@ -6,6 +6,7 @@ import type { EditorStore } from '../state/editor-store';
 import { ChecksPanel } from './ChecksPanel';
 import { ConflictDialog } from './ConflictDialog';
 import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
 import { FormatBar } from './FormatBar';
 import { useTranslator } from './i18n';
 import { Preview } from './Preview';
@@ -75,7 +76,7 @@ function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
  * skip rendering when their part of the document did not change. Read-only, the editing
  * controls are not there at all.
  */
-export function App({ store, api, checks }: { store: EditorStore; api: EditorApi; checks: DesignChecks }) {
+export function App({ store, api, checks, importWorker }: { store: EditorStore; api: EditorApi; checks: DesignChecks; importWorker?: string }) {
   const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -104,6 +105,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
       {(dialog === 'desktop' || dialog === 'phone' || dialog === 'dark') && <Preview store={store} api={api} kind={dialog} onClose={close} />}
       {dialog === 'restore' && <RestorePoints store={store} api={api} onClose={close} />}
       {dialog === 'export' && <ExportDialog store={store} api={api} onClose={close} />}
+      {dialog === 'import' && <ImportDialog store={store} api={api} workerUrl={importWorker} onClose={close} />}
       <ConflictDialog store={store} />
     </div>
   );

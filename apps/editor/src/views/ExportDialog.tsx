@@ -10,7 +10,7 @@ import { useTranslator } from './i18n';
 
 type Progress = { kind: 'choosing' } | { kind: 'working'; format: ExportFormat } | { kind: 'ready'; download: Download } | { kind: 'failed'; format: ExportFormat; code: string };
 
-const FORMAT_WORDS = { html: 'export.format.html', text: 'export.format.text', pdf: 'export.format.pdf', png: 'export.format.png', zip: 'export.format.zip' } as const;
+const FORMAT_WORDS = { html: 'export.format.html', text: 'export.format.text', pdf: 'export.format.pdf', png: 'export.format.png', zip: 'export.format.zip', mjml: 'export.format.mjml' } as const;
 
 /**
  * Export from the editor (POST /editor/v1/designs/{id}/export): the person picks a format,

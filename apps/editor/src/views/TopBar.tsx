@@ -6,7 +6,7 @@ import { SaveFault } from './SaveFault';
 import { SaveStatus } from './SaveStatus';
 import { useStoreValues } from './use-store';
 
-export type DialogName = PreviewKind | 'restore' | 'export';
+export type DialogName = PreviewKind | 'restore' | 'export' | 'import';
 
 /** The design's name, history, previews, restore points, export and saving; read-only, what changes nothing. */
 export function TopBar({ store, open }: { store: EditorStore; open: (dialog: DialogName) => void }) {
@@ -53,6 +53,11 @@ export function TopBar({ store, open }: { store: EditorStore; open: (dialog: Dia
         <button type="button" onClick={() => open('restore')}>
           {t('restore.title')}
         </button>
+        {!readOnly && (
+          <button type="button" onClick={() => open('import')}>
+            {t('import.title')}
+          </button>
+        )}
         <button type="button" onClick={() => open('export')}>
           {t('export.title')}
         </button>

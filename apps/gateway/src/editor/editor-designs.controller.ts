@@ -146,7 +146,7 @@ export class EditorDesignsController {
   @HttpCode(200)
   @EditorEndpoint('editorExport', {
     operationId: 'exportEditorDesign',
-    summary: 'Exports a design as the server export does; `text` answers an HtmlExport.',
+    summary: 'Exports a design as the server export does; `text` answers an HtmlExport, and so does `mjml` (an email’s only), with the MJML in its `mjml`.',
     answers: { 200: 'Export' },
     errors: { ...NOT_FOUND, 409: ['mode_unavailable', 'user_erased'], 422: ['design_too_complex'] },
   })

@@ -15,9 +15,9 @@ export class ImportsController {
   @IdempotentPost()
   @HttpCode(200)
   @EmbedEndpoint('importDesign', {
-    summary: 'Makes a design document of the project’s mode from an Unlayer design or MJML, with warnings naming what was lost; nothing is stored (contracts §8).',
+    summary: 'Makes a design document of the project’s mode from an Unlayer or Beefree design, MJML or HTML, with warnings naming what was lost; nothing is stored (contracts §8).',
     answers: { 200: 'ImportedDesign' },
-    errors: { 422: ['source_unreadable', 'format_unavailable', 'design_too_complex'] },
+    errors: { 422: ['source_unreadable', 'design_too_complex'] },
   })
   import(@Key() key: KeyContext, @BodyOf(ImportBodySchema) body: ImportBody): Promise<ImportedDesign> {
     const request: ImportDesignRequest = { tenant: tenantOf(key), mode: key.mode, format: body.format, source: body.source, mergeTags: body.mergeTags };

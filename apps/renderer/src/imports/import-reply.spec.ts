@@ -6,11 +6,11 @@ describe('importReply', () => {
     expect(reply).toEqual({ ok: true, value: { design: expect.objectContaining({ mode: 'page' }), warnings: [] } });
   });
 
-  it('refuses a source that is not the format with 422 source_unreadable and its place, a format not read yet with 422 format_unavailable', () => {
+  it('refuses a source that is not the format with 422 source_unreadable and its place', () => {
     expect(importReply({ mode: 'email', format: 'unlayer', source: 42 })).toEqual({
       ok: false,
       error: { status: 422, code: 'source_unreadable', message: 'source is not readable as unlayer: at $, an Unlayer design is a JSON object with body.rows', details: { path: '$' } },
     });
-    expect(importReply({ mode: 'email', format: 'html', source: '<p>x</p>' })).toMatchObject({ ok: false, error: { status: 422, code: 'format_unavailable' } });
+    expect(importReply({ mode: 'email', format: 'html', source: ' ' })).toMatchObject({ ok: false, error: { status: 422, code: 'source_unreadable', details: { path: 'html' } } });
   });
 });

@@ -1,5 +1,6 @@
 import type { DesignDocument } from '@embed/design-document';
-import { finishRender, type Layout, layoutDesign, type MergeValues, type RenderResult, type TextOptions } from '@embed/render-core';
+import { emailMarkup, finishRender, type Layout, layoutDesign, type MergeValues, type RenderResult, type TextOptions } from '@embed/render-core';
+import { mjmlExport } from '@embed/design-import';
 
 /** A layout as the cache keeps it and a worker is sent it: without the document, which the caller holds. */
 export type CachedLayout = Omit<Layout, 'design'>;
@@ -10,12 +11,14 @@ export interface RenderJob {
   designId?: string;
   merge?: MergeValues;
   text?: TextOptions;
+  /** Make the MJML export too (an email's). */
+  mjml?: boolean;
   cached?: CachedLayout;
 }
 
 /** The render without the document (the caller's own), and the layout when it was made here, for the cache. */
 export interface RenderJobResult {
-  rendered: Omit<RenderResult, 'design'>;
+  rendered: Omit<RenderResult, 'design'> & { mjml?: string };
   layout?: CachedLayout;
 }
 
@@ -24,9 +27,10 @@ export interface RenderJobResult {
  * came along, then merges. Only strings and plain data cross between the threads, and the
  * document goes one way only.
  */
-export function renderJob({ document, designId, merge, text, cached }: RenderJob): RenderJobResult {
+export function renderJob({ document, designId, merge, text, mjml, cached }: RenderJob): RenderJobResult {
   const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId });
-  const { design: _rendered, ...rendered } = finishRender(layout, { merge, text });
+  const { design: _rendered, ...finished } = finishRender(layout, { merge, text });
+  const rendered = mjml && document.mode === 'email' ? { ...finished, mjml: mjmlExport(emailMarkup(document), document) } : finished;
   if (cached) return { rendered };
   const { design: _laidOut, ...made } = layout;
   return { rendered, layout: made };

@@ -1,0 +1,70 @@
+// The editor's Import (contracts §8), in real Chromium against the real stack: a design of
+// another editor pasted into the dialog, its format detected, converted in the import
+// worker, its warnings shown in words; the result replaces the design as one step Undo
+// takes back, or is saved as a new design of the person. axe finds nothing serious.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { call, exampleDesign, newProject } from './support/api';
+import { seriousViolations } from './support/axe';
+import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures', name), 'utf8');
+const SHOTS = path.resolve(__dirname, '../../../../imports2-shots');
+
+describe('Import in the editor', () => {
+  const browser = editorBrowser();
+
+  it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'importer' });
+    const { page } = browser;
+    const template = exampleDesign('email');
+    expect(await mountEditor(page, { template })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const getDesign = () => page.evaluate(() => (window as any).editor.getDesign());
+
+    await frame.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Import' });
+    expect(await dialog.getByRole('button', { name: 'Convert', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await dialog.getByRole('textbox', { name: 'Design to import' }).fill('plain words');
+    await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: 'The format could not be told from the text: choose it.' }).waitFor();
+
+    const mjml = fixture('newsletter.mjml');
+    await dialog.getByRole('textbox', { name: 'Design to import' }).fill(mjml);
+    expect(await dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked').textContent()).toBe('Detected: MJML');
+    await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    const warnings = dialog.getByRole('list', { name: 'What changed in the import' });
+    await warnings.waitFor();
+    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml } });
+    expect(await dialog.getByRole('status').textContent()).toBe(`Converted from MJML. ${served.body.warnings.length} things were changed or left out, listed below.`);
+    expect(await warnings.getByRole('listitem').allTextContents()).toEqual(served.body.warnings.map((warning: { path: string; message: string }) => `${warning.message} ${warning.path}`));
+    expect(await seriousViolations(frame)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog.png') });
+
+    await dialog.getByRole('button', { name: 'Replace this design', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await getDesign()).toEqual(served.body.design);
+    await frame.getByText('Fresh from the oven').first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'import-replaced.png') });
+    await frame.getByRole('button', { name: 'Undo', exact: true }).click();
+    expect(await getDesign()).toEqual(template);
+    await frame.getByRole('button', { name: 'Redo', exact: true }).click();
+    expect(await getDesign()).toEqual(served.body.design);
+
+    await frame.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Design to import' }).fill(fixture('newsletter.beefree.json'));
+    await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save as a new design', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: /^Saved as a new design, “.*\(imported\)”, in your designs\.$/ }).waitFor();
+    const listed = await waitFor('the new design in the person’s list', async () => {
+      const list = await call('GET', '/embed/v1/users/importer/designs', { bearer: testKey });
+      return list.body.designs?.find((design: { name: string }) => design.name.endsWith('(imported)')) ?? false;
+    });
+    const stored = await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey });
+    expect(stored.body.doc.settings.subject).toBe('Greenway Cycles: spring service week');
+    expect(await getDesign()).toEqual(served.body.design);
+  }, 180_000);
+});

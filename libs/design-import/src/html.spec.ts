@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validateDesign } from '@embed/design-document';
+import { importDesign, SourceUnreadable } from './index';
+
+const fixture = readFileSync(path.join(__dirname, 'fixtures/newsletter.html'), 'utf8');
+const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
+const imported = (source: unknown, mode: 'email' | 'page' = 'email') => importDesign({ format: 'html', source, mode, mergeTags });
+const FRAME = 'html > body > table[0] > tr[0] > td[0] > table[0]';
+
+describe('HTML import', () => {
+  const { design, warnings } = imported(fixture);
+  const [logo, menu, hero, books, button, rule, footer] = design.body.rows;
+
+  it('makes a valid email design: title as subject, the hidden preheader, the frame’s width and colours, https web fonts', () => {
+    expect(validateDesign(design).valid).toBe(true);
+    expect(design.settings).toEqual({ subject: 'Northlight Books: {{contact.first_name}}, our winter reading list', preheader: 'Ten books for long evenings, picked by our shop' });
+    expect(design.body.style).toEqual({ backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600 });
+    expect(design.body.fonts).toEqual([{ family: 'Merriweather', url: 'https://fonts.googleapis.com/css?family=Merriweather:400,700' }]);
+  });
+
+  it('reads each row of the centred table as a row, a row of two cells as two columns', () => {
+    const shape = design.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '));
+    expect(shape).toEqual(['image', 'text', 'heading+text', 'image+heading+text | image+heading+text+html', 'button', 'divider', 'text']);
+  });
+
+  it('reads a linked, centred image with its width, and the cell’s padding onto the row', () => {
+    expect(logo).toEqual({
+      style: { backgroundColor: '#ffffff', padding: '24px 24px 8px 24px' },
+      columns: [{ blocks: [{ type: 'image', src: 'https://cdn.northlight.example/logo.png', alt: 'Northlight Books', href: 'https://northlight.example', width: 180, style: { padding: '0px', align: 'center' } }] }],
+    });
+  });
+
+  it('reads the text styles the cells carry, headings, marks and links, with merge tags mapped', () => {
+    expect(hero.style).toEqual({ backgroundColor: '#30404d', padding: '24px 24px 24px 24px' });
+    expect(hero.columns[0].blocks).toEqual([
+      { type: 'heading', level: 1, content: [{ text: 'Winter reading list' }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 30, lineHeight: 1.2 } },
+      { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}}, ten books for long evenings.' }] }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 16, lineHeight: 1.5 } },
+    ]);
+    expect(menu.columns[0].blocks[0]).toMatchObject({ type: 'text', content: [{ content: [{ text: 'New', color: '#8a4b2a', href: 'https://northlight.example/new' }, { text: ' | ' }, { text: 'Events', color: '#8a4b2a', href: 'https://northlight.example/events' }] }] });
+  });
+
+  it('reads the cells of a row as columns with their padding and alignment; a nested table of two cells stays html with a warning', () => {
+    expect(books.columns.map((column) => column.style)).toEqual([
+      { padding: '0px 12px 0px 12px', verticalAlign: 'top' },
+      { padding: '0px 12px 0px 12px', verticalAlign: 'top' },
+    ]);
+    expect(books.columns[0].blocks[2]).toMatchObject({ type: 'text', content: [{ content: [{ text: 'A ' }, { text: 'slow', italic: true }, { text: ' journey across the marshes. ' }, { text: 'Read more', href: 'https://northlight.example/salt-road', color: '#8a4b2a' }] }] });
+    expect(books.columns[1].blocks[3]).toEqual({ type: 'html', html: expect.stringContaining('<td>£12</td>') });
+    expect(warnings).toContainEqual({ path: `${FRAME} > tr[3] > td[0] > table[0] > tr[0] > td[1] > table[0]`, message: expect.stringMatching(/nested table/) });
+  });
+
+  it('reads a painted cell holding one link as a button, an hr as a divider', () => {
+    expect(button.columns[0].blocks[0]).toEqual({
+      type: 'button',
+      text: 'See the whole list',
+      href: 'https://northlight.example/list',
+      style: { buttonColor: '#8a4b2a', color: '#ffffff', fontFamily: 'Merriweather, Georgia, serif', fontSize: 16, fontWeight: 700, innerPadding: '12px 28px 12px 28px', borderRadius: 4, align: 'center' },
+    });
+    expect(rule.columns[0].blocks[0]).toEqual({ type: 'divider', style: { color: '#e0d8cc', thickness: 1, lineStyle: 'solid' } });
+  });
+
+  it('leaves scripts out and keeps embeds as sanitized html, each named at its place', () => {
+    expect(JSON.stringify(footer)).not.toMatch(/script|iframe|tracking/);
+    expect(footer.columns[0].blocks[0]).toMatchObject({ content: [{ content: [{ text: 'Northlight Books, 4 Quay Street. ' }, { text: 'Unsubscribe', href: '{{unsubscribe_url}}' }] }] });
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        { path: 'html > head > style', message: expect.stringMatching(/<style> is not kept/) },
+        { path: `${FRAME} > tr[6] > td[0] > script[0]`, message: 'A script was left out: nothing executable is imported' },
+        { path: `${FRAME} > tr[6] > td[0] > iframe[0]`, message: expect.stringMatching(/<iframe> has no block of ours/) },
+      ]),
+    );
+  });
+
+  it('reads a web page’s sections as rows and a flex box as columns', () => {
+    const page = imported(
+      `<header style="background-color:#111111;color:#ffffff"><h1>Fieldnotes</h1><p>A journal of walks</p></header>
+       <section style="display:flex"><div><h2>Moors</h2><p>Heather and wind.</p></div><div><h2>Coast</h2><p>Salt and <b>gulls</b>.</p></div><div><img src="https://fieldnotes.example/a.jpg" alt="Cliff"></div></section>
+       <footer><p>© Fieldnotes</p><hr></footer>`,
+      'page',
+    ).design;
+    expect(page.mode).toBe('page');
+    expect(page.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '))).toEqual([
+      'heading+text',
+      'heading+text | heading+text | image',
+      'text+divider',
+    ]);
+    expect(page.body.rows[0].style).toEqual({ backgroundColor: '#111111' });
+    expect(page.body.rows[0].columns[0].blocks[0]).toMatchObject({ style: { color: '#ffffff' } });
+  });
+
+  it('refuses only what is not HTML text at all', () => {
+    expect(() => imported(42)).toThrow(new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string'));
+    expect(() => imported('  ')).toThrow(new SourceUnreadable('html', 'the HTML is empty'));
+    expect(imported('just words').design.body.rows[0].columns[0].blocks).toEqual([{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'just words' }] }] }]);
+  });
+});
