@@ -17,6 +17,7 @@ import { EditorAssetsController } from './editor-assets/editor-assets.controller
 import { ExportsController } from './embed/exports.controller';
 import { ImportsController } from './embed/imports.controller';
 import { RenderController } from './embed/render.controller';
+import { TemplatesController } from './embed/templates.controller';
 import { TokensController } from './embed/tokens.controller';
 import { UserDesignsController } from './embed/user-designs.controller';
 import { UsersController } from './embed/users.controller';
@@ -58,6 +59,7 @@ export const GATEWAY_CONTROLLERS = [
   ExportsController,
   RenderController,
   ImportsController,
+  TemplatesController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,

@@ -18,6 +18,10 @@ import {
   type RestorePoint,
   type RestorePointList,
   type RestorePointSummary,
+  type Template,
+  type TemplateList,
+  type TemplateSummary,
+  TEMPLATE_ID_PATTERN,
   TOKEN_ACCESS,
 } from '@embed/contracts';
 import { asJsonSchema } from '../http/shared-schemas';
@@ -68,6 +72,16 @@ const summary = objectOf<DesignSummary>({ id: designId, name: string, mode, revi
 
 const pointSummary = objectOf<RestorePointSummary>({ revision: integer, name: string, createdAt: dateTime, autosave: { type: 'boolean' } });
 
+const templateSummary = objectOf<TemplateSummary>({
+  id: { type: 'string', pattern: TEMPLATE_ID_PATTERN.source },
+  name: string,
+  mode,
+  thumbnailUrl: { type: 'string', format: 'uri', description: 'A PNG of the template’s first screen, made by the renderer, on a signed link that works until `thumbnailExpiresAt`.' },
+  thumbnailExpiresAt: dateTime,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+
 const htmlExport = objectOf<HtmlExport>({
   ...(rendered.properties as { [K in keyof RenderedDesign]: JsonSchema }),
   exportId: string,
@@ -113,6 +127,9 @@ export const RESPONSE_SCHEMAS = {
       items: objectOf<{ path: string; message: string }>({ path: string, message: string }),
     },
   }),
+  TemplateSummary: templateSummary,
+  Template: objectOf<Template>({ ...(templateSummary.properties as { [K in keyof TemplateSummary]: JsonSchema }), doc: object }),
+  TemplateList: objectOf<TemplateList>({ templates: { type: 'array', items: ref('TemplateSummary') }, nextCursor: { type: ['string', 'null'] } }),
   Erasing: objectOf<{ status: 'erasing' }>({ status: { const: 'erasing' } }),
   RestorePointSummary: pointSummary,
   RestorePoint: objectOf<RestorePoint>({ ...(pointSummary.properties as { [K in keyof RestorePointSummary]: JsonSchema }), doc: object }),
