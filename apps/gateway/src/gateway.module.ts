@@ -11,6 +11,7 @@ import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
 import { EditorRenderController } from './editor/editor-render.controller';
 import { EditorSessionController } from './editor/editor-session.controller';
+import { EditorTemplatesController } from './editor/editor-templates.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
@@ -63,6 +64,7 @@ export const GATEWAY_CONTROLLERS = [
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,
+  EditorTemplatesController,
   FileDownloadsController,
   ImageUploadsController,
   EditorAssetsController,

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignDocument } from './designs';
 import type { DesignMode } from './domain';
+import { TEMPLATE_ID_PATTERN } from './ids';
 import { AnyObject, describing, DesignModeSchema, DesignNameSchema, Strict, TenantScopeSchema, TimeSchema } from './schema';
 
 /**
@@ -16,8 +17,6 @@ export const TEMPLATES_SUBJECTS = {
   delete: 'designs.templates.delete.v1',
 } as const;
 
-/** A template id: `tpl_` and a lower-case ULID. */
-export const TEMPLATE_ID_PATTERN = /^tpl_[0-9a-z]{26}$/;
 export const TemplateIdSchema = Type.String({ pattern: TEMPLATE_ID_PATTERN.source });
 
 export interface TemplateSummary {

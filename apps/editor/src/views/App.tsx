@@ -12,6 +12,7 @@ import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { RestorePoints } from './RestorePoints';
 import { BlocksToolbar } from './Toolbar';
+import { TemplateGallery } from './TemplateGallery';
 import { type DialogName, TopBar } from './TopBar';
 import { useStoreValues } from './use-store';
 
@@ -54,12 +55,13 @@ function RecoveredNotice({ store }: { store: EditorStore }) {
 
 /**
  * The editor's layout: the top bar, the toolbars, the canvas and the side panels
- * (properties and checks), and the dialog open over them. Each part reads the store it is
+ * (properties and checks), and the dialog open over them (at first, for a new design, the
+ * gallery of the project's templates). Each part reads the store it is
  * given and renders again only when what it shows changed; the canvas's rows and blocks
  * skip rendering when their part of the document did not change. Read-only, the editing
  * controls are not there at all.
  */
-export function App({ store, api, checks }: { store: EditorStore; api: EditorApi; checks: DesignChecks }) {
+export function App({ store, api, checks, offerTemplates = false }: { store: EditorStore; api: EditorApi; checks: DesignChecks; offerTemplates?: boolean }) {
   const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -82,6 +84,7 @@ export function App({ store, api, checks }: { store: EditorStore; api: EditorApi
       {dialog === 'restore' && <RestorePoints store={store} api={api} onClose={close} />}
       {dialog === 'export' && <ExportDialog store={store} api={api} onClose={close} />}
       <ConflictDialog store={store} />
+      {offerTemplates && <TemplateGallery store={store} api={api} />}
     </div>
   );
 }
