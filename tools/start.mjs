@@ -1,6 +1,7 @@
 // `npm start`: the whole system on this machine, in the foreground until Ctrl-C.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { seedDemoLibrary } from './lib/demo-library.mjs';
 import { stopInfrastructure, withDatabase } from './lib/infra.mjs';
 import { infrastructurePlan } from './lib/install.mjs';
 import { isPortOpen, log, run, waitFor } from './lib/process.mjs';
@@ -32,6 +33,21 @@ async function ensureDemoProject() {
   const demo = { projectId: created.projectId, testKey: created.keys.test.secret, webhookSecret: created.webhook.secret, webhookUrl: created.webhook.url };
   writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return demo;
+}
+
+/**
+ * The demo project's templates, made once (a demo project made by a release before them
+ * gets them on its next start). A stack that cannot make them yet (the renderer still
+ * starting) starts without them, and the next start tries again.
+ */
+async function ensureDemoLibrary(demo) {
+  if (demo.librarySeeded) return;
+  try {
+    await seedDemoLibrary(p.baseUrl, demo.testKey);
+    writeFileSync(demoFile, `${JSON.stringify({ ...demo, librarySeeded: true }, null, 2)}\n`, { mode: 0o600 });
+  } catch (error) {
+    log(`the demo project's templates were not made (${error.message}); the next start tries again`);
+  }
 }
 
 // What this run started, so that Ctrl-C or a failure at any point stops exactly that.
@@ -70,6 +86,7 @@ async function main() {
   log(`waiting for ${p.baseUrl}/readyz (service logs in ${path.relative(repoRoot, p.logDir)}/)`);
   await waitUntilReady(p.baseUrl);
   const demo = await ensureDemoProject();
+  await ensureDemoLibrary(demo);
   const onDemoExit = ({ code, signal, delayMs }) =>
     log(`the editor demo exited (${code ?? signal}); starting it again in ${delayMs / 1000} s; see ${p.logDir}/editor-demo.log`);
   supervised.push(superviseService(demoSpec(p, { secretKey: demo.testKey }), { onExit: onDemoExit }));

@@ -10,6 +10,8 @@ import { fileProviders } from './exports/exports.providers';
 import { ImagesController } from './images/images.controller';
 import { JournalKeysController } from './people/journal-keys.controller';
 import { PeopleService } from './people/people.service';
+import { TemplatesController } from './templates/templates.controller';
+import { TemplatesService } from './templates/templates.service';
 import { TokensController } from './tokens/tokens.controller';
 import { TOKEN_SWEEP_MS, TokenSweep } from './tokens/token-sweep';
 import { TokensService } from './tokens/tokens.service';
@@ -22,7 +24,7 @@ export const designsSpecs = {
   TOKEN_SWEEP_MS: positiveInt({ default: 60_000 }),
 };
 
-/** Owns people, designs and their restore points, uploaded images and export records: the editor's and the server API's data. */
+/** Owns people, designs and their restore points, uploaded images, export records and the projects' templates: the editor's and the server API's data. */
 @Module({})
 export class DesignsModule {
   static register(config: BackendConfig<typeof designsSpecs>): DynamicModule {
@@ -34,13 +36,14 @@ export class DesignsModule {
         // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController],
       providers: [
         PeopleService,
         TokensService,
         TokenSweep,
         { provide: TOKEN_SWEEP_MS, useValue: config.TOKEN_SWEEP_MS },
         DesignsService,
+        TemplatesService,
         ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],

@@ -88,6 +88,21 @@ describe('EmbedClient against the real stack', () => {
     expect(await apiError(embed.createDesign('hal', { name: '', doc: exampleDesign('email') }))).toMatchObject({ status: 400, code: 'request_invalid' });
   });
 
+  it('keeps the project’s templates: create, list page after page, get, replace and delete; a deleted one is 404 template_not_found', async () => {
+    const first = await embed.createTemplate({ name: 'Welcome', doc: exampleDesign('email') });
+    const second = await embed.createTemplate({ name: 'Sale', doc: exampleDesign('email') });
+    expect(first).toMatchObject({ id: expect.stringMatching(/^tpl_/), name: 'Welcome', mode: 'email', thumbnailUrl: expect.any(String), doc: exampleDesign('email') });
+    const listed = [];
+    for await (const template of embed.listAllTemplates({ limit: 1 })) listed.push(template.id);
+    expect(listed).toEqual([second.id, first.id]);
+    expect(await embed.replaceTemplate(first.id, { name: 'Welcome (v2)', doc: exampleDesign('email') })).toMatchObject({ id: first.id, name: 'Welcome (v2)' });
+    expect(await embed.getTemplate(first.id)).toMatchObject({ name: 'Welcome (v2)', createdAt: first.createdAt });
+    await embed.deleteTemplate(first.id);
+    await embed.deleteTemplate(second.id);
+    expect(await apiError(embed.getTemplate(first.id))).toMatchObject({ status: 404, code: 'template_not_found' });
+    expect(await apiError(embed.createTemplate({ name: 'Page', doc: exampleDesign('page') }))).toMatchObject({ status: 409, code: 'mode_unavailable' });
+  });
+
   it('importDesign makes a design of the project’s mode from MJML, with warnings; a source not of the format is 422 source_unreadable', async () => {
     const imported = await embed.importDesign({ format: 'mjml', source: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi *|FNAME|*</mj-text></mj-column></mj-section></mj-body></mjml>', mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } });
     expect(imported.design).toMatchObject({ mode: 'email', body: { rows: [{ columns: [{ blocks: [{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hi {{contact.first_name}}' }] }] }] }] }] } });

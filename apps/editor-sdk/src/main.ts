@@ -18,6 +18,7 @@ import {
   isEnvelope,
   type PageMessage,
 } from '@embed/editor-protocol';
+import { TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
 import { callApi } from './api-calls';
 import { PersonJournal } from './journal-calls';
 import { TokenKeeper, type TokenSource } from './tokens';
@@ -166,8 +167,8 @@ class EditorHandle {
     const message = event.data as FrameMessage;
     switch (message.type) {
       case 'hello': {
-        const { designId, template, name, readOnly, locale } = this.options;
-        return this.post({ type: 'init', options: { designId, template, name, readOnly, locale } });
+        const { designId, templateId, template, name, readOnly, locale } = this.options;
+        return this.post({ type: 'init', options: { designId, templateId, template, name, readOnly, locale } });
       }
       case 'api':
         void callApi(baseUrl, this.tokens, message.request).then((response) => this.post({ type: 'api-result', id: message.id, response }));
@@ -210,6 +211,9 @@ async function mount(container: HTMLElement, options: MountOptions): Promise<Edi
   if (!(container instanceof HTMLElement)) throw editorError('options_invalid', 'mount needs the element to put the editor in.');
   if (typeof options?.getToken !== 'function') throw editorError('options_invalid', 'mount needs a getToken function.');
   if (!baseUrl) throw editorError('options_invalid', 'embed.js must be loaded with a <script src> from the service.');
+  if (options.templateId !== undefined && !(typeof options.templateId === 'string' && TEMPLATE_ID_PATTERN.test(options.templateId))) {
+    throw editorError('options_invalid', 'templateId must be the id of one of the project’s templates (tpl_ and 26 letters and digits).');
+  }
   return new EditorHandle(container, options).start();
 }
 

@@ -16,7 +16,7 @@ import { HostJournal } from './services/host-journal';
 import { SaveWatch } from './services/save-watch';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
-import { isOwnSave, opening } from './state/opening';
+import { isOwnSave, type OpenedDesign, opening } from './state/opening';
 import { App } from './views/App';
 import { TranslatorContext } from './views/i18n';
 import './styles.css';
@@ -36,13 +36,16 @@ async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJ
 /**
  * The design to open, with what the journal kept of it. A design's journal entry is read
  * only once the service has given this person the design: an entry is never shown to
- * someone the design is not theirs. A new design without a template starts blank in the
+ * someone the design is not theirs. A new design starts from the project's template the
+ * page named (`templateId`), or the document it passed (`template`), or else blank in the
  * project's `mode`, which the service told with the session.
  */
 async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMode, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
+  // One of the project's templates, read before anything else: a template that is not there fails the mount (404 template_not_found).
+  const template = !options.designId && options.templateId ? await api.getTemplate(options.templateId) : null;
   const fresh = () => {
-    const doc = (options.template as DesignDocument | undefined) ?? blankDesign(mode, t('design.untitledTitle'));
-    return { doc, name: options.name ?? doc.name ?? t('design.untitled') };
+    const doc = template?.doc ?? (options.template as DesignDocument | undefined) ?? blankDesign(mode, t('design.untitledTitle'));
+    return { doc, name: options.name ?? template?.name ?? doc.name ?? t('design.untitled') };
   };
   if (options.designId) {
     const server = await api.getDesign(options.designId);
@@ -55,6 +58,13 @@ async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMo
   const entry = await journal?.unsaved(journal.draftKey).then((draft) => (draft?.doc.mode === mode ? draft : undefined), () => undefined);
   return { opened: opening(null, entry, fresh()), journal: journal && { journal, key: journal.draftKey } };
 }
+
+/**
+ * A new design that starts blank, not a recovered draft nor one the page gave a start:
+ * the person is offered the project's templates (if it has any) before they begin.
+ */
+const offersTemplates = (options: EditorOptions, readOnly: boolean, opened: OpenedDesign) =>
+  !readOnly && !options.designId && !options.templateId && options.template === undefined && opened.recoveredAt === null;
 
 /** The browser's network, a file dropped where nothing takes it, and the page going away. */
 function watchBrowser(store: EditorStore): void {
@@ -113,7 +123,13 @@ async function start(): Promise<void> {
   render(
     <TranslatorContext.Provider value={translator}>
       <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
-        <App store={store} api={api} checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)} importWorker={importWorker} />
+        <App
+          store={store}
+          api={api}
+          checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)}
+          importWorker={importWorker}
+          offerTemplates={offersTemplates(options, readOnly, opened.opened)}
+        />
       </HtmlSanitizerContext.Provider>
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,

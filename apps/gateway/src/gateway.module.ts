@@ -11,12 +11,14 @@ import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
 import { EditorRenderController } from './editor/editor-render.controller';
 import { EditorSessionController } from './editor/editor-session.controller';
+import { EditorTemplatesController } from './editor/editor-templates.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
 import { ExportsController } from './embed/exports.controller';
 import { ImportsController } from './embed/imports.controller';
 import { RenderController } from './embed/render.controller';
+import { TemplatesController } from './embed/templates.controller';
 import { TokensController } from './embed/tokens.controller';
 import { UserDesignsController } from './embed/user-designs.controller';
 import { UsersController } from './embed/users.controller';
@@ -58,9 +60,11 @@ export const GATEWAY_CONTROLLERS = [
   ExportsController,
   RenderController,
   ImportsController,
+  TemplatesController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,
+  EditorTemplatesController,
   FileDownloadsController,
   ImageUploadsController,
   EditorAssetsController,

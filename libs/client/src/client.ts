@@ -16,6 +16,10 @@ import type {
   ListDesignsOptions,
   Rendered,
   RenderRequest,
+  TemplateRequest,
+  Template,
+  TemplateList,
+  TemplateSummary,
   Token,
 } from './types';
 
@@ -132,6 +136,44 @@ export class EmbedClient {
    */
   importDesign(request: ImportRequest): Promise<ImportedDesign> {
     return this.json({ method: 'POST', path: '/embed/v1/imports', body: request, idempotent: true });
+  }
+
+  /** One page of the project's templates in the key's environment, newest first (docs/server-api.md, Templates). */
+  listTemplates(options: ListDesignsOptions = {}): Promise<TemplateList> {
+    return this.json({ method: 'GET', path: '/embed/v1/templates', query: { ...options }, idempotent: true });
+  }
+
+  /** Every template of the project's environment, newest first, fetching page after page (`limit` per page) as it is iterated. */
+  async *listAllTemplates(options: Omit<ListDesignsOptions, 'cursor'> = {}): AsyncGenerator<TemplateSummary, void, undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listTemplates({ ...options, cursor });
+      yield* page.templates;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  /** A template with its document and a fresh link to its thumbnail; another project's is 404 `template_not_found`. */
+  getTemplate(templateId: string): Promise<Template> {
+    return this.json({ method: 'GET', path: `/embed/v1/templates/${segment(templateId)}`, idempotent: true });
+  }
+
+  /**
+   * Creates a template of the project's mode from a name and a document; the renderer
+   * makes its thumbnail. Not repeated after a lost answer, as `createDesign`.
+   */
+  createTemplate(request: TemplateRequest): Promise<Template> {
+    return this.json({ method: 'POST', path: '/embed/v1/templates', body: request, idempotent: false });
+  }
+
+  /** Replaces a template's name and document (and so its thumbnail); doing it twice equals doing it once. */
+  replaceTemplate(templateId: string, request: TemplateRequest): Promise<Template> {
+    return this.json({ method: 'PUT', path: `/embed/v1/templates/${segment(templateId)}`, body: request, idempotent: true });
+  }
+
+  /** Deletes a template and its thumbnail; designs started from it keep their documents. */
+  async deleteTemplate(templateId: string): Promise<void> {
+    await this.#transport.send({ method: 'DELETE', path: `/embed/v1/templates/${segment(templateId)}`, idempotent: true });
   }
 
   /**

@@ -4,7 +4,7 @@ import { type Failure, parseRetryAfter, type RetryPolicy, retryDelayMs } from '.
 import { CLIENT_VERSION } from './version';
 
 export interface Call {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the base URL, its parameters already encoded. */
   path: string;
   query?: Record<string, string | number | undefined>;

@@ -19,6 +19,9 @@ export type {
   RenderedDesign as Rendered,
   RenderMerge as Merge,
   RenderTextOptions as TextOptions,
+  Template,
+  TemplateList,
+  TemplateSummary,
 } from '@embed/contracts';
 
 /** The integrator's own id for a person: 1 to 256 characters, never a name or an email. */
@@ -59,6 +62,14 @@ export interface ExportRequest {
 /** Spec 4.5. */
 /** contracts section 8: a design made for a person from a document you hold. */
 export interface CreateDesignRequest {
+  /** 1 to 200 characters. */
+  name: string;
+  /** A design document of the project's mode. */
+  doc: object;
+}
+
+/** A template's content (docs/server-api.md, Templates), to create or replace it. */
+export interface TemplateRequest {
   /** 1 to 200 characters. */
   name: string;
   /** A design document of the project's mode. */

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'design_not_found',
   'revision_not_found',
+  'template_not_found',
   'mode_unavailable',
   'user_erased',
   'idempotency_key_reused',

@@ -15,6 +15,7 @@ import { FileExportSchema } from './files';
 import { ImportedDesignSchema } from './imports';
 import { ImageUploadSchema } from './images';
 import { RenderedDesignSchema } from './render';
+import { TemplateListSchema, TemplateSchema, TemplateSummarySchema } from './templates';
 import { AnyObject, describing, OneOf, Strict } from './schema';
 
 /** The body of every error answer (spec section 2, Error), as the gateway's exception filter sends it. */
@@ -54,6 +55,9 @@ export const HTTP_ANSWERS = {
   FileExport: FileExportSchema,
   Export: Type.Union([HttpHtmlExportSchema, FileExportSchema]),
   ImportedDesign: ImportedDesignSchema,
+  TemplateSummary: TemplateSummarySchema,
+  Template: TemplateSchema,
+  TemplateList: TemplateListSchema,
   Erasing: Strict({ status: Type.Literal('erasing') }),
   RestorePointSummary: RestorePointSummarySchema,
   RestorePoint: RestorePointSchema,

@@ -10,6 +10,7 @@ import {
   TokenTtlSchema,
 } from './designs';
 import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
+import { TemplateIdSchema } from './templates';
 import { MergeSchema, TextOptionsSchema } from './render';
 import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
 
@@ -105,6 +106,10 @@ export type DesignIdParams = Static<typeof DesignIdParamsSchema>;
 /** Contracts §3: `GET /editor/v1/designs/{id}/revisions/{revision}`. */
 export const RevisionParamsSchema = Strict({ id: DesignIdSchema, revision: RevisionRequestSchema.properties.revision });
 export type RevisionParams = Static<typeof RevisionParamsSchema>;
+
+/** A template's `{templateId}` (`tpl_` and 26 lower-case letters and digits). */
+export const TemplateParamsSchema = Strict({ templateId: TemplateIdSchema });
+export type TemplateParams = Static<typeof TemplateParamsSchema>;
 
 /** A page of a list (spec 4.2): the list message's own bounds. */
 export const ListQuerySchema = Strict({

@@ -3,3 +3,6 @@
 
 /** A design id: 26 letters and digits (a ULID, as the designs service makes them). */
 export const DESIGN_ID_PATTERN = /^[0-9A-Za-z]{26}$/;
+
+/** A template id: `tpl_` and a lower-case ULID (the designs service makes them). */
+export const TEMPLATE_ID_PATTERN = /^tpl_[0-9a-z]{26}$/;

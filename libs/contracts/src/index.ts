@@ -12,6 +12,7 @@ export * from './files';
 export * from './filenames';
 export * from './images';
 export * from './quotas';
+export * from './templates';
 export * from './deadlines';
 export * from './request-context';
 export * from './schema';

@@ -31,6 +31,15 @@ import { ImageUploadSchema, StoreImageRequestSchema } from './images';
 import { IMPORT_DESIGN_SUBJECT, ImportDesignReplySchema, ImportDesignRequestSchema } from './imports';
 import { RENDER_DESIGN_SUBJECT, RenderDesignReplySchema, RenderDesignRequestSchema } from './render';
 import { RefusalSchema, ReplySchema } from './schema';
+import {
+  CreateTemplateRequestSchema,
+  ListTemplatesRequestSchema,
+  ReplaceTemplateRequestSchema,
+  TemplateListSchema,
+  TemplateRequestSchema,
+  TemplateSchema,
+  TEMPLATES_SUBJECTS,
+} from './templates';
 import { Type } from '@sinclair/typebox';
 
 /**
@@ -69,6 +78,12 @@ export const MESSAGES = {
   [DESIGNS_SUBJECTS.export]: message(ExportDesignRequestSchema, ReplySchema(Type.Union([HtmlExportSchema, FileExportSchema])), 'export'),
   [DESIGNS_SUBJECTS.storeImage]: message(StoreImageRequestSchema, ReplySchema(ImageUploadSchema), 'upload'),
   [DESIGNS_SUBJECTS.journalKey]: message(JournalKeyRequestSchema, ReplySchema(JournalKeySchema), 'write'),
+  [TEMPLATES_SUBJECTS.list]: message(ListTemplatesRequestSchema, ReplySchema(TemplateListSchema), 'read'),
+  [TEMPLATES_SUBJECTS.get]: message(TemplateRequestSchema, ReplySchema(TemplateSchema), 'read'),
+  // Creating and replacing make the thumbnail in the renderer's browser, as a PNG export does.
+  [TEMPLATES_SUBJECTS.create]: message(CreateTemplateRequestSchema, ReplySchema(TemplateSchema), 'export'),
+  [TEMPLATES_SUBJECTS.replace]: message(ReplaceTemplateRequestSchema, ReplySchema(TemplateSchema), 'export'),
+  [TEMPLATES_SUBJECTS.delete]: message(TemplateRequestSchema, ReplySchema(Type.Null()), 'write'),
   [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
   [IMPORT_DESIGN_SUBJECT]: message(ImportDesignRequestSchema, ImportDesignReplySchema, 'render'),
   [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),

@@ -14,6 +14,7 @@ import { type DatabaseConfig, PrismaService } from './prisma.service';
 import { ProjectsRepository } from './projects/projects.repository';
 import { QuotasRepository } from './quotas/quotas.repository';
 import { SitesRepository } from './sites/sites.repository';
+import { TemplatesRepository } from './templates/templates.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
 
@@ -33,6 +34,7 @@ const repositories = [
   ErasureRepository,
   IdempotencyRepository,
   QuotasRepository,
+  TemplatesRepository,
 ];
 
 @Module({})

@@ -38,5 +38,15 @@ export { PeopleRepository, PersonErasedError, type KnownPerson, type PersonState
 export { chargeQuotas, QuotaExceededError, QuotasRepository, type EnvironmentQuotas } from './quotas/quotas.repository';
 export { ProjectsRepository, type CreatedProject, type NewProject } from './projects/projects.repository';
 export { SitesRepository } from './sites/sites.repository';
+export {
+  newTemplateId,
+  newThumbnailId,
+  TemplateLimitError,
+  TemplatesRepository,
+  type TemplateContent,
+  type TemplatePage,
+  type TemplateRecord,
+  type TemplateSummaryRecord,
+} from './templates/templates.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';
 export { WorkspacesRepository, type WorkspaceRecord } from './workspaces/workspaces.repository';

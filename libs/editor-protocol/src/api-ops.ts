@@ -2,7 +2,7 @@
 // path: the SDK builds each call's URL itself from the operation and ids that keep to the
 // id rule, so that no message from the frame can reach any other address of the service
 // (a path of `%2e%2e` segments, say, which the service would resolve outside the editor API).
-import { DESIGN_ID_PATTERN } from '@embed/contracts/ids';
+import { DESIGN_ID_PATTERN, TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
 
 /** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
 interface Idempotent {
@@ -20,7 +20,9 @@ export type ApiRequest =
   | { op: 'labelRevision'; designId: string; revision: number; label: string | null }
   | { op: 'renderPreview'; body: unknown }
   | ({ op: 'exportDesign'; designId: string; body: unknown } & Idempotent)
-  | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent);
+  | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent)
+  | { op: 'listTemplates'; cursor?: string }
+  | { op: 'getTemplate'; templateId: string };
 export type ApiOp = ApiRequest['op'];
 
 /** The HTTP request the SDK makes for an ApiRequest: `path` is below the service's base URL. */
@@ -37,6 +39,17 @@ const EDITOR_API = '/editor/v1';
 /** The path of a design, or null when `id` is not a design id. */
 function designPath(id: unknown): string | null {
   return typeof id === 'string' && DESIGN_ID_PATTERN.test(id) ? `${EDITOR_API}/designs/${encodeURIComponent(id)}` : null;
+}
+
+/** The path of one of the project's templates, or null when `id` is not a template id. */
+function templatePath(id: unknown): string | null {
+  return typeof id === 'string' && TEMPLATE_ID_PATTERN.test(id) ? `${EDITOR_API}/templates/${encodeURIComponent(id)}` : null;
+}
+
+/** A list's `?cursor=` part: nothing for the first page, null for a cursor that is not a string. */
+function cursorQuery(cursor: unknown): string | null {
+  if (cursor === undefined) return '';
+  return typeof cursor === 'string' ? (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '') : null;
 }
 
 const isImageType = (type: unknown): type is string => typeof type === 'string' && /^image\/[a-z0-9.+-]{1,64}$/i.test(type);
@@ -88,6 +101,14 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
       return request.bytes instanceof ArrayBuffer && isImageType(request.contentType)
         ? { method: 'POST', path: `${EDITOR_API}/images`, bytes: request.bytes, contentType: request.contentType, ...idempotent }
         : null;
+    case 'listTemplates': {
+      const query = cursorQuery(asked['cursor']);
+      return query === null ? null : { method: 'GET', path: `${EDITOR_API}/templates${query}` };
+    }
+    case 'getTemplate': {
+      const template = templatePath(asked['templateId']);
+      return template === null ? null : { method: 'GET', path: template };
+    }
     default:
       return null;
   }

@@ -17,6 +17,8 @@ export const EDITOR_APP_PATH = '/editor/v1/app/';
 /** The options of `EmbedEditor.mount` that the frame needs (getToken stays in the page). */
 export interface EditorOptions {
   designId?: string;
+  /** One of the project's templates (`GET /editor/v1/templates/{templateId}`) a new design starts from; `designId` wins. */
+  templateId?: string;
   template?: unknown;
   name?: string;
   readOnly?: boolean;

@@ -9,6 +9,7 @@ export {
   CONTENT_TYPES,
   contentTypeOf,
   exportKey,
+  templateThumbnailKey,
   type FileExtension,
   type FileOwner,
   imageKey,

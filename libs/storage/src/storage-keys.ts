@@ -21,6 +21,13 @@ export const exportKey = (owner: FileOwner, exportId: string, extension: FileExt
 export const imageKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `images/${ownerPath(owner)}/${imageId}.${extension}`;
 
 /**
+ * A template's thumbnail (a PNG the renderer makes): the project's, not a person's, and
+ * kept as long as the template (no retention sweep), served on signed links as exports are.
+ */
+export const templateThumbnailKey = ({ projectId, environment }: TenantScope, templateId: string, thumbnailId: string) =>
+  `templates/${projectId}/${environment}/${templateId}/${thumbnailId}.png`;
+
+/**
  * Where an upload writes its file before it is recorded: moved to its imageKey under the
  * person's lock, so the upload holds no database connection while it writes. A staged file
  * is never served; one a crash left behind is swept once STAGING_MAX_AGE_MS old.
@@ -43,7 +50,7 @@ export const isLedgerKey = (key: string) => /^erasure-ledger\/[A-Za-z0-9_-]{1,10
 
 /** Keys the code above makes for files, and nothing else: no `..`, no empty segment, a known extension. */
 export function isStorageKey(key: string): boolean {
-  const match = /^(?:exports|images)(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
+  const match = /^(?:exports|images|templates)(?:\/[A-Za-z0-9_-]{1,100}){4}\.([a-z0-9]{2,4})$/.exec(key);
   return match !== null && match[1] in CONTENT_TYPES;
 }
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  type DesignDocument,
+  type DesignMode,
   type ExportDesignRequest,
   fail,
   type FileFormat,
@@ -39,6 +41,15 @@ export class RendererClient {
   ): Promise<RenderFileReply> {
     const request = { mode: design.mode, doc: design.doc, designId: design.id, merge, text, fullPage, ...file };
     return this.ask(RENDER_FILE_SUBJECT, request, `the renderer did not make the ${file.format.toUpperCase()} in time`);
+  }
+
+  /**
+   * A template's thumbnail: a PNG of the first screen of its document, as a PNG export
+   * makes it (merge tags left as written), stored by the renderer under `storageKey`.
+   */
+  makeThumbnail(template: { mode: DesignMode; doc: DesignDocument }, file: { storageKey: string; tenant: string }): Promise<RenderFileReply> {
+    const request = { mode: template.mode, doc: template.doc, format: 'png' as const, fullPage: false, ...file };
+    return this.ask(RENDER_FILE_SUBJECT, request, 'the renderer did not make the thumbnail in time');
   }
 
   private async ask<S extends RendererSubject>(subject: S, request: RequestOf<S>, late: string): Promise<ReplyOf<S>> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document';
 import { withEveryCharacterClass } from '@embed/render-core/testing';
 import { TINY_PNG } from '../file-exports-helpers';
-import { EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './api';
+import { call, EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './api';
 import type { FuzzContext } from './fuzz-requests';
 import { admin, sleep, testPorts } from './stack';
 
@@ -42,6 +42,7 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
   const other = (await retried(() => saveDesign(project.testKey, 'fuzz-other'))).id as string;
   const image = await retried(() => created(editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })));
   const fileKey = new URL(image.url).pathname.replace('/files/v1/', '');
+  const template = await retried(() => created(call('POST', '/embed/v1/templates', { bearer: project.testKey, body: { name: 'Fuzz', doc: exampleDesign('email') } })));
   return {
     port: testPorts.http,
     components,
@@ -52,6 +53,7 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       userId: ['fuzz-other', 'never-seen'],
       designId: [other, own[0], '0'.repeat(26)],
       id: [...own, other],
+      templateId: [template.id, `tpl_${'0'.repeat(26)}`],
       file: ['', 'index.html'],
       key: [fileKey],
       'user.id': ['fuzz-editor', 'fuzz-other'],

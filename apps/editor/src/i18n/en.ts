@@ -70,6 +70,7 @@ export const en = {
   'errors.design_invalid': 'the service found a fault in the design',
   'errors.design_too_complex': 'this design is too complex to render; make it simpler (fewer or smaller HTML blocks, links or merge tags)',
   'errors.design_not_found': 'the design no longer exists',
+  'errors.template_not_found': 'the template no longer exists',
   'errors.user_erased': 'this person’s data is being erased',
   'errors.rate_limited': 'too many requests; trying again shortly',
   'errors.service_unavailable': 'the service is unavailable for a moment',
@@ -354,6 +355,14 @@ export const en = {
   'preview.dark.full': 'Dark mode as Gmail for iOS and Outlook for Windows show it',
   'preview.dark.findings': 'Contrast in this dark mode',
   'preview.dark.none': 'No text is hard to read in this dark mode.',
+
+  'templates.title': 'Start a new design',
+  'templates.intro': 'Start from one of your templates, or from a blank design.',
+  'templates.list': 'Templates',
+  'templates.blank': 'Blank design',
+  'templates.loading': 'Opening the template…',
+  'templates.failed': 'The template could not be opened: {reason}',
+  'templates.more': 'Show more templates',
 
   'restore.title': 'Restore points',
   'restore.notSaved': 'Restore points are kept from the first save on.',

@@ -99,6 +99,7 @@ export const fr: Record<MessageKey, string> = {
   'errors.design_invalid': 'le service a trouvé une erreur dans le design',
   'errors.design_too_complex': 'ce design est trop complexe pour être rendu ; simplifiez-le (moins de blocs HTML, de liens ou de balises de fusion, ou plus courts)',
   'errors.design_not_found': 'le design n’existe plus',
+  'errors.template_not_found': 'le modèle n’existe plus',
   'errors.user_erased': 'les données de cette personne sont en cours d’effacement',
   'errors.rate_limited': 'trop de requêtes ; nouvel essai sous peu',
   'errors.service_unavailable': 'le service est momentanément indisponible',
@@ -383,6 +384,14 @@ export const fr: Record<MessageKey, string> = {
   'preview.dark.full': 'Mode sombre tel que l’affichent Gmail pour iOS et Outlook pour Windows',
   'preview.dark.findings': 'Contraste dans ce mode sombre',
   'preview.dark.none': 'Aucun texte n’est difficile à lire dans ce mode sombre.',
+
+  'templates.title': 'Commencer un nouveau design',
+  'templates.intro': 'Partez d’un de vos modèles, ou d’un design vierge.',
+  'templates.list': 'Modèles',
+  'templates.blank': 'Design vierge',
+  'templates.loading': 'Ouverture du modèle…',
+  'templates.failed': 'Le modèle n’a pas pu être ouvert : {reason}',
+  'templates.more': 'Afficher plus de modèles',
 
   'restore.title': 'Points de restauration',
   'restore.notSaved': 'Les points de restauration sont gardés à partir du premier enregistrement.',

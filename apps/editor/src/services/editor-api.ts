@@ -1,4 +1,4 @@
-import type { EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary } from '@embed/contracts';
+import type { EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -12,6 +12,11 @@ export interface StoredDesign {
 
 /** A revision the design can go back to, with its document (GET /editor/v1/designs/{id}/revisions/{revision}). */
 export interface RestorePoint extends RestorePointSummary {
+  doc: DesignDocument;
+}
+
+/** One of the project's templates with its document (GET /editor/v1/templates/{templateId}). */
+export interface StoredTemplate extends TemplateSummary {
   doc: DesignDocument;
 }
 
@@ -107,6 +112,16 @@ export class EditorApi {
   /** The design as last saved: an HtmlExport for html and text, a FileExport (a download link) for files. */
   exportDesign(id: string, format: ExportFormat): Promise<HtmlExport | FileExport> {
     return this.call({ op: 'exportDesign', designId: id, body: { format }, idempotencyKey: newIdempotencyKey() });
+  }
+
+  /** A page of the project's templates, newest first, with their thumbnails' links; `cursor` is the last page's `nextCursor`. */
+  listTemplates(cursor?: string): Promise<TemplateList> {
+    return this.call({ op: 'listTemplates', ...(cursor && { cursor }) });
+  }
+
+  /** One of the project's templates with its document, which a new design starts from. */
+  getTemplate(templateId: string): Promise<StoredTemplate> {
+    return this.call({ op: 'getTemplate', templateId });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {

@@ -14,6 +14,7 @@ import { PropertyPanel } from './PropertyPanel';
 import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
 import { BlocksToolbar, LayoutsToolbar } from './Toolbar';
+import { TemplateGallery } from './TemplateGallery';
 import { type DialogName, TopBar } from './TopBar';
 import { useStoreValues } from './use-store';
 
@@ -71,12 +72,13 @@ function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
 
 /**
  * The editor's layout: the top bar, the toolbars, the canvas and the side panels
- * (properties and checks), and the dialog open over them. Each part reads the store it is
+ * (properties and checks), and the dialog open over them (at first, for a new design, the
+ * gallery of the project's templates). Each part reads the store it is
  * given and renders again only when what it shows changed; the canvas's rows and blocks
  * skip rendering when their part of the document did not change. Read-only, the editing
  * controls are not there at all.
  */
-export function App({ store, api, checks, importWorker }: { store: EditorStore; api: EditorApi; checks: DesignChecks; importWorker?: string }) {
+export function App({ store, api, checks, importWorker, offerTemplates = false }: { store: EditorStore; api: EditorApi; checks: DesignChecks; importWorker?: string; offerTemplates?: boolean }) {
   const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -107,6 +109,7 @@ export function App({ store, api, checks, importWorker }: { store: EditorStore; 
       {dialog === 'export' && <ExportDialog store={store} api={api} onClose={close} />}
       {dialog === 'import' && <ImportDialog store={store} api={api} workerUrl={importWorker} onClose={close} />}
       <ConflictDialog store={store} />
+      {offerTemplates && <TemplateGallery store={store} api={api} />}
     </div>
   );
 }

@@ -11,6 +11,12 @@ export const RATE_LIMITS = {
   renderDesign: 120,
   importDesign: 120,
   eraseUser: 60,
+  listTemplates: 600,
+  getTemplate: 600,
+  // Creating and replacing a template make its thumbnail in the renderer's browser, as a PNG export does.
+  createTemplate: 120,
+  replaceTemplate: 120,
+  deleteTemplate: 600,
   editorRead: 600,
   editorWrite: 600,
   editorExport: 120,
