@@ -1,8 +1,19 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { type EditorSession, type ListTemplatesRequest, type Template, type TemplateList, type TemplateRequest, TEMPLATES_SUBJECTS } from '@embed/contracts';
-import { Session } from '../auth/request-context';
-import { DEFAULT_PAGE_SIZE, ListQuery } from '../embed/dto/common.dto';
-import { TemplateParams } from '../embed/dto/template.dto';
+import { Controller, Get } from '@nestjs/common';
+import {
+  DEFAULT_PAGE_SIZE,
+  type EditorSession,
+  type ListQuery,
+  ListQuerySchema,
+  type ListTemplatesRequest,
+  type Template,
+  type TemplateList,
+  type TemplateParams,
+  TemplateParamsSchema,
+  type TemplateRequest,
+  TEMPLATES_SUBJECTS,
+} from '@embed/contracts';
+import { Session } from '../auth/authenticated-request';
+import { ParamsOf, QueryOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
 
@@ -19,14 +30,14 @@ export class EditorTemplatesController {
 
   @Get()
   @EditorEndpoint('editorRead', { operationId: 'listEditorTemplates', summary: 'The project’s templates, newest first, with their thumbnails.', answers: { 200: 'TemplateList' } })
-  list(@Session() session: EditorSession, @Query() query: ListQuery): Promise<TemplateList> {
+  list(@Session() session: EditorSession, @QueryOf(ListQuerySchema) query: ListQuery): Promise<TemplateList> {
     const request: ListTemplatesRequest = { scope: scopeOf(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(TEMPLATES_SUBJECTS.list, request);
   }
 
   @Get(':templateId')
   @EditorEndpoint('editorRead', { operationId: 'getEditorTemplate', summary: 'One of the project’s templates with its document.', answers: { 200: 'Template' }, errors: { 404: ['template_not_found'] } })
-  get(@Session() session: EditorSession, @Param() params: TemplateParams): Promise<Template> {
+  get(@Session() session: EditorSession, @ParamsOf(TemplateParamsSchema) params: TemplateParams): Promise<Template> {
     const request: TemplateRequest = { scope: scopeOf(session), templateId: params.templateId };
     return this.services.call(TEMPLATES_SUBJECTS.get, request);
   }
