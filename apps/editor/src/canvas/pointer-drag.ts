@@ -139,6 +139,8 @@ export function pressToDrag(event: PointerEvent, store: EditorStore, dragged: Dr
   };
   const onMove = (move: PointerEvent) => {
     if (cancelled) return;
+    // Released outside the editor's frame, where its pointerup never came: the drag ends there, dropping nothing.
+    if (move.buttons === 0) return void end();
     if (move.clientY !== pointer.y) heading = Math.sign(move.clientY - pointer.y);
     pointer = { x: move.clientX, y: move.clientY };
     if (!dragging && Math.hypot(pointer.x - start.x, pointer.y - start.y) < THRESHOLD) return;
