@@ -23,12 +23,13 @@ async function pointIn(target: Locator, fx = 0.5, fy = 0.5, scroll = true): Prom
   return { x: box.x + box.width * fx, y: box.y + box.height * fy };
 }
 
-/** Presses on `from`, moves to `to` in steps as a hand does, and releases. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+/** Presses on `from`, moves to `to` in steps as a hand does, and releases; `shot` names a screenshot taken just before the release. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, shot?: string): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 8, from.y + 8, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
+  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   await page.mouse.up();
 }
 
@@ -99,9 +100,9 @@ describe('drag and drop on the canvas', () => {
       ['the logo into the empty row', async () => drag(page, await tool('Image'), await pointIn(column(0, 0))), ['image']],
       ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.9)), ['image,heading']],
       ['a text under the heading', async () => drag(page, await tool('Text'), await pointIn(block('0.0.1'), 0.5, 0.9)), ['image,heading,text']],
-      ['two columns under the first row', async () => drag(page, await layoutTool('Two columns'), await pointIn(row(0), 0.5, 0.95)), ['image,heading,text', '|']],
+      ['two columns under the first row', async () => drag(page, await layoutTool('Two columns'), await pointIn(row(0), 0.5, 0.95), 'layout-between-rows'), ['image,heading,text', '|']],
       ['a text into the first column', async () => drag(page, await tool('Text'), await pointIn(column(1, 0))), ['image,heading,text', 'text|']],
-      ['an image into the second, empty column', async () => drag(page, await tool('Image'), await pointIn(column(1, 1))), ['image,heading,text', 'text|image']],
+      ['an image into the second, empty column', async () => drag(page, await tool('Image'), await pointIn(column(1, 1)), 'block-into-empty-column'), ['image,heading,text', 'text|image']],
       ['one column at the end', async () => drag(page, await layoutTool('One column'), await pointIn(row(1), 0.5, 0.95)), ['image,heading,text', 'text|image', '']],
       ['a button into it', async () => drag(page, await tool('Button'), await pointIn(column(2, 0))), ['image,heading,text', 'text|image', 'button']],
       ['a divider under the button', async () => drag(page, await tool('Divider'), await pointIn(block('2.0.0'), 0.5, 0.9)), ['image,heading,text', 'text|image', 'button,divider']],
@@ -112,7 +113,7 @@ describe('drag and drop on the canvas', () => {
       ['the heading back above the text', async () => drag(page, await handleOf('0.0.2'), await pointIn(block('0.0.1'), 0.5, 0.1, false)), NEWSLETTER],
       ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.1, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
       ['the divider back under the button, by its body', async () => drag(page, await pointIn(block('2.0.0')), await pointIn(block('2.0.1'), 0.5, 0.9, false)), NEWSLETTER],
-      ['the second column before the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-column-handle="1.1"]')), await pointIn(column(1, 0), 0.1, 0.5)), ['image,heading,text', 'image|text', 'button,divider,social,text']],
+      ['the second column before the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-column-handle="1.1"]')), await pointIn(column(1, 0), 0.1, 0.5, false), 'column-move'), ['image,heading,text', 'image|text', 'button,divider,social,text']],
       ['the last row above the first, by its handle, the canvas scrolling up while the pointer waits at its top edge', rowToTop, ['button,divider,social,text', 'image,heading,text', 'image|text']],
     ];
     for (const [what, step, expected] of steps) {

@@ -17,8 +17,8 @@ const rowElements = () => document.querySelectorAll<HTMLElement>('.canvas [data-
 
 interface Found {
   place: DropPlace;
-  /** The drop line, in the viewport: a horizontal one from x1 to x2 at y, or a vertical one from y1 to y2 at x. */
-  line: { axis: 'x'; at: number; from: number; to: number } | { axis: 'y'; at: number; from: number; to: number };
+  /** The drop line, in the viewport: a horizontal one (axis x) or a vertical one (axis y) at `at`, from `from` to `to`; or, for an empty column, the column's box. */
+  line: { axis: 'x' | 'y'; at: number; from: number; to: number } | { axis: 'box'; box: DOMRect };
 }
 
 /** The place in a column the pointer is over (or the row's column nearest it). */
@@ -34,7 +34,9 @@ function blockPlace(rowElement: Element, x: number, y: number, over: Element | n
   const box = column.getBoundingClientRect();
   const blocks = rectsOf(column.querySelectorAll(':scope > .block')).map(vertical);
   const block = placeAmong(blocks, y);
-  return { place: { kind: 'block', path: { row, column: col, block } }, line: { axis: 'x', at: lineAt(blocks, block, vertical(box)), from: box.left, to: box.right } };
+  const place: DropPlace = { kind: 'block', path: { row, column: col, block } };
+  if (blocks.length === 0) return { place, line: { axis: 'box', box } };
+  return { place, line: { axis: 'x', at: lineAt(blocks, block, vertical(box)), from: box.left, to: box.right } };
 }
 
 /** The place between rows the pointer is at. */
@@ -76,9 +78,17 @@ function showLine(found: Found | null): void {
   if (!line || !content) return;
   line.hidden = !found;
   if (!found) return;
-  const { axis, at, from, to } = found.line;
-  line.className = `drop-line drop-line-${axis}`;
-  Object.assign(line.style, axis === 'x' ? { left: `${from - content.left}px`, top: `${at - content.top}px`, width: `${to - from}px`, height: '' } : { left: `${at - content.left}px`, top: `${from - content.top}px`, height: `${to - from}px`, width: '' });
+  const shown = found.line;
+  line.className = `drop-line drop-line-${shown.axis}`;
+  const px = (value: number) => `${value}px`;
+  if (shown.axis === 'box') {
+    const { box } = shown;
+    Object.assign(line.style, { left: px(box.left - content.left), top: px(box.top - content.top), width: px(box.width), height: px(box.height) });
+  } else if (shown.axis === 'x') {
+    Object.assign(line.style, { left: px(shown.from - content.left), top: px(shown.at - content.top), width: px(shown.to - shown.from), height: '' });
+  } else {
+    Object.assign(line.style, { left: px(shown.at - content.left), top: px(shown.from - content.top), height: px(shown.to - shown.from), width: '' });
+  }
 }
 
 /**
@@ -139,6 +149,8 @@ export function pressToDrag(event: PointerEvent, store: EditorStore, dragged: Dr
   };
   const onMove = (move: PointerEvent) => {
     if (cancelled) return;
+    // Released outside the editor's frame, where its pointerup never came: the drag ends there, dropping nothing.
+    if (move.buttons === 0) return void end();
     if (move.clientY !== pointer.y) heading = Math.sign(move.clientY - pointer.y);
     pointer = { x: move.clientX, y: move.clientY };
     if (!dragging && Math.hypot(pointer.x - start.x, pointer.y - start.y) < THRESHOLD) return;
