@@ -7,7 +7,7 @@ import { type ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, Column, DividerBlock, HeadingBlock, ImageBlock, Row, TextBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlock } from './blocks';
+import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { parseFragment, styleOf } from './rich-text';
@@ -29,6 +29,8 @@ const TEXT_BLOCKS = new Set(['p', 'ul', 'ol', 'blockquote', 'pre', 'address', 'd
 const BOXES = new Set(['div', 'section', 'article', 'header', 'footer', 'main', 'nav', 'aside', 'center', 'body', 'html', 'td', 'th', 'figure', 'font', 'span']);
 /** A page's parts: each makes rows of its own. */
 const SECTIONS = new Set(['section', 'header', 'footer', 'article', 'main', 'nav', 'aside']);
+/** Cells of one table row read as columns at most: they make rows of four, and a design holds 200 rows. */
+const MAX_CELLS = 40;
 const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const isHeading = (name: string) => Object.hasOwn(HEADINGS, name);
 
@@ -155,7 +157,7 @@ class HtmlReader {
     const children = elementsOf(element.children).filter(hasContent);
     const floated = children.length > 1 && children.every((child) => ['left', 'right'].includes(styleOf(child)['float'] ?? '') || (styleOf(child)['display'] ?? '') === 'inline-block');
     if (!(/^(?:inline-)?(?:flex|grid)$/.test(display.trim()) || floated) || children.length < 2) return undefined;
-    return childPaths(path, children).map(([child, place]) => this.column(child, place, text));
+    return childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
   }
 
   private table(table: Element, path: string, text: TextStyle, background?: string): void {
@@ -170,7 +172,8 @@ class HtmlReader {
         this.rows(filled[0][0], filled[0][1], inheritedText(row, own), backgroundOf(row) ?? paint);
         continue;
       }
-      const columns = filled.map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
+      if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, `${filled.length} cells side by side: the first ${MAX_CELLS} were read`);
+      const columns = filled.slice(0, MAX_CELLS).map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
       this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row);
     }
   }
@@ -216,7 +219,8 @@ class HtmlReader {
       else this.warnings.add(path, `A column of more than ${MAX_BLOCKS_PER_COLUMN} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     };
     const flushInline = () => {
-      if (inline.some(hasContent)) add(this.text(DomUtils.getOuterHTML(inline), path, text));
+      const nodes = inline;
+      if (nodes.some(hasContent)) add(this.text(nodes, path, text));
       inline = [];
     };
     const walk = (children: ChildNode[], place: string, style: TextStyle) => {
@@ -249,7 +253,7 @@ class HtmlReader {
           add(this.heading(node, here, inheritedText(node, style)));
         } else if (TEXT_BLOCKS.has(name)) {
           flushInline();
-          add(this.text(DomUtils.getOuterHTML(node), here, inheritedText(node, style), paddingOf(node)));
+          add(this.text([node], here, inheritedText(node, style), paddingOf(node)));
         } else if (name === 'table') {
           // A table inside a column: one cell a row is read through; cells side by side stay html.
           flushInline();
@@ -276,8 +280,8 @@ class HtmlReader {
     return blocks;
   }
 
-  private text(html: string, path: string, style: TextStyle, padding?: string): Block | undefined {
-    return textOrHtmlBlock(html, path, this.context, defined({ ...style, padding: padding ?? style.padding }));
+  private text(nodes: ChildNode[], path: string, style: TextStyle, padding?: string): Block | undefined {
+    return textOrHtmlBlockOf(nodes, () => DomUtils.getOuterHTML(nodes), path, this.context, defined({ ...style, padding: padding ?? style.padding }));
   }
 
   private heading(element: Element, path: string, style: TextStyle): HeadingBlock | undefined {
