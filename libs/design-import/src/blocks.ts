@@ -1,5 +1,6 @@
 // Blocks every format makes the same way: text and headings from HTML, html blocks
 // through the renderer's sanitizer, social networks by name.
+import type { ChildNode } from 'domhandler';
 import type { HeadingBlock, HtmlBlock, SocialNetwork, TextBlock } from '@embed/design-document';
 import { SOCIAL_NETWORKS } from '@embed/design-document';
 import { sanitizeRawHtml } from '@embed/render-core/sanitize';
@@ -33,9 +34,12 @@ export function htmlBlock(html: string, path: string, { warnings, tags }: Import
 }
 
 /** A text block from HTML, or an html block when the HTML holds what text cannot (an image, a table). */
-export function textOrHtmlBlock(html: string, path: string, context: ImportContext, style?: TextBlock['style']): TextBlock | HtmlBlock | undefined {
-  const nodes = parseFragment(html, path, context.warnings);
-  if (needsHtmlBlock(nodes)) return htmlBlock(html, path, context, 'Text holding images, tables or form controls');
+export const textOrHtmlBlock = (html: string, path: string, context: ImportContext, style?: TextBlock['style']) =>
+  textOrHtmlBlockOf(parseFragment(html, path, context.warnings), () => html, path, context, style);
+
+/** The same from nodes already parsed (the HTML reader's), their markup written only when an html block needs it. */
+export function textOrHtmlBlockOf(nodes: ChildNode[], html: () => string, path: string, context: ImportContext, style?: TextBlock['style']): TextBlock | HtmlBlock | undefined {
+  if (needsHtmlBlock(nodes)) return htmlBlock(html(), path, context, 'Text holding images, tables or form controls');
   const content = richText(nodes, path, context.tags, context.warnings);
   return content.length ? { type: 'text', content, ...(style && { style }) } : undefined;
 }

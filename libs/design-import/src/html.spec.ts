@@ -34,8 +34,9 @@ describe('HTML import', () => {
   it('reads the text styles the cells carry, headings, marks and links, with merge tags mapped', () => {
     expect(hero.style).toEqual({ backgroundColor: '#30404d', padding: '24px 24px 24px 24px' });
     expect(hero.columns[0].blocks).toEqual([
-      { type: 'heading', level: 1, content: [{ text: 'Winter reading list' }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 30, lineHeight: 1.2 } },
-      { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}}, ten books for long evenings.' }] }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 16, lineHeight: 1.5 } },
+      // The margins as written become the blocks' paddings.
+      { type: 'heading', level: 1, content: [{ text: 'Winter reading list' }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 30, lineHeight: 1.2, padding: '0px 0px 0px 0px' } },
+      { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}}, ten books for long evenings.' }] }], style: { textAlign: 'center', fontFamily: 'Merriweather, Georgia, serif', color: '#ffffff', fontSize: 16, lineHeight: 1.5, padding: '12px 0px 0px 0px' } },
     ]);
     expect(menu.columns[0].blocks[0]).toMatchObject({ type: 'text', content: [{ content: [{ text: 'New', color: '#8a4b2a', href: 'https://northlight.example/new' }, { text: ' | ' }, { text: 'Events', color: '#8a4b2a', href: 'https://northlight.example/events' }] }] });
   });
@@ -92,6 +93,6 @@ describe('HTML import', () => {
   it('refuses only what is not HTML text at all', () => {
     expect(() => imported(42)).toThrow(new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string'));
     expect(() => imported('  ')).toThrow(new SourceUnreadable('html', 'the HTML is empty'));
-    expect(imported('just words').design.body.rows[0].columns[0].blocks).toEqual([{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'just words' }] }] }]);
+    expect(imported('just words').design.body.rows[0].columns[0].blocks).toEqual([{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'just words' }] }], style: { padding: '0px' } }]);
   });
 });

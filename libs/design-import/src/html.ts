@@ -7,7 +7,7 @@ import { type ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, Column, DividerBlock, HeadingBlock, ImageBlock, Row, TextBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlock } from './blocks';
+import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { parseFragment, styleOf } from './rich-text';
@@ -29,6 +29,8 @@ const TEXT_BLOCKS = new Set(['p', 'ul', 'ol', 'blockquote', 'pre', 'address', 'd
 const BOXES = new Set(['div', 'section', 'article', 'header', 'footer', 'main', 'nav', 'aside', 'center', 'body', 'html', 'td', 'th', 'figure', 'font', 'span']);
 /** A page's parts: each makes rows of its own. */
 const SECTIONS = new Set(['section', 'header', 'footer', 'article', 'main', 'nav', 'aside']);
+/** Cells of one table row read as columns at most: they make rows of four, and a design holds 200 rows. */
+const MAX_CELLS = 40;
 const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 const isHeading = (name: string) => Object.hasOwn(HEADINGS, name);
 
@@ -76,6 +78,9 @@ function inheritedText(element: Element, outer: TextStyle): TextStyle {
     }),
   };
 }
+
+/** A table starts its cells' text at the start again: a browser does not carry a cell's `align` into a table inside it. */
+const tableText = ({ textAlign: _reset, ...text }: TextStyle): TextStyle => text;
 
 const backgroundOf = (element: Element) => paint(styleOf(element)['background-color'] ?? element.attribs['bgcolor'] ?? styleOf(element)['background']);
 const paddingOf = (element: Element) => paddingOfCss((property) => styleOf(element)[property] ?? (property === 'padding' && element.attribs['cellpadding'] ? `${element.attribs['cellpadding']}px` : undefined));
@@ -155,11 +160,11 @@ class HtmlReader {
     const children = elementsOf(element.children).filter(hasContent);
     const floated = children.length > 1 && children.every((child) => ['left', 'right'].includes(styleOf(child)['float'] ?? '') || (styleOf(child)['display'] ?? '') === 'inline-block');
     if (!(/^(?:inline-)?(?:flex|grid)$/.test(display.trim()) || floated) || children.length < 2) return undefined;
-    return childPaths(path, children).map(([child, place]) => this.column(child, place, text));
+    return childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
   }
 
   private table(table: Element, path: string, text: TextStyle, background?: string): void {
-    const own = inheritedText(table, text);
+    const own = inheritedText(table, tableText(text));
     const paint = backgroundOf(table) ?? background;
     for (const [row, rowPlace] of childPaths(path, tableRows(table))) {
       if (!this.builder.hasRoom) return this.builder.skipRow();
@@ -170,7 +175,8 @@ class HtmlReader {
         this.rows(filled[0][0], filled[0][1], inheritedText(row, own), backgroundOf(row) ?? paint);
         continue;
       }
-      const columns = filled.map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
+      if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, `${filled.length} cells side by side: the first ${MAX_CELLS} were read`);
+      const columns = filled.slice(0, MAX_CELLS).map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
       this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row);
     }
   }
@@ -216,7 +222,8 @@ class HtmlReader {
       else this.warnings.add(path, `A column of more than ${MAX_BLOCKS_PER_COLUMN} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     };
     const flushInline = () => {
-      if (inline.some(hasContent)) add(this.text(DomUtils.getOuterHTML(inline), path, text));
+      const nodes = inline;
+      if (nodes.some(hasContent)) add(this.text(nodes, path, text));
       inline = [];
     };
     const walk = (children: ChildNode[], place: string, style: TextStyle) => {
@@ -249,12 +256,12 @@ class HtmlReader {
           add(this.heading(node, here, inheritedText(node, style)));
         } else if (TEXT_BLOCKS.has(name)) {
           flushInline();
-          add(this.text(DomUtils.getOuterHTML(node), here, inheritedText(node, style), paddingOf(node)));
+          add(this.text([node], here, inheritedText(node, style), node));
         } else if (name === 'table') {
           // A table inside a column: one cell a row is read through; cells side by side stay html.
           flushInline();
           const rows = tableRows(node);
-          const table = inheritedText(node, style);
+          const table = inheritedText(node, tableText(style));
           if (rows.every((row) => cellsOf(row).filter(hasContent).length <= 1))
             for (const [row, rowPlace] of childPaths(here, rows)) {
               const cell = cellsOf(row).find(hasContent);
@@ -276,14 +283,15 @@ class HtmlReader {
     return blocks;
   }
 
-  private text(html: string, path: string, style: TextStyle, padding?: string): Block | undefined {
-    return textOrHtmlBlock(html, path, this.context, defined({ ...style, padding: padding ?? style.padding }));
+  /** A text block; its padding the space the browser keeps around the element (its margin), none for loose inline content. */
+  private text(nodes: ChildNode[], path: string, style: TextStyle, element?: Element): Block | undefined {
+    return textOrHtmlBlockOf(nodes, () => DomUtils.getOuterHTML(nodes), path, this.context, defined({ ...style, padding: element ? spaceAround(element, style) : '0px' }));
   }
 
   private heading(element: Element, path: string, style: TextStyle): HeadingBlock | undefined {
     const n = HEADINGS[element.name];
     if (n > 4) this.warnings.add(path, `An <${element.name}> became a level 4 heading, our smallest`);
-    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, padding: paddingOf(element) }));
+    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, padding: spaceAround(element, style) }));
   }
 
   private image(image: Element, link: Element | undefined, path: string): ImageBlock | undefined {
@@ -373,6 +381,23 @@ class HtmlReader {
     DomUtils.removeElement(hidden);
     return text || undefined;
   }
+}
+
+/** The browser's margins (in em of the element's font size) of the elements that make text blocks. */
+const DEFAULT_MARGIN_EM: Record<string, number> = { p: 1, ul: 1, ol: 1, blockquote: 1, pre: 1, dl: 1, address: 0, h1: 0.67, h2: 0.83, h3: 1, h4: 1.33, h5: 1.67, h6: 2.33 };
+const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
+
+/**
+ * The space the browser keeps around a paragraph, list or heading, as our block's padding:
+ * its margin as written, else the browser's own, which for blocks one under the other
+ * collapse in a browser and our paddings do not: the larger of the two, below the block.
+ */
+function spaceAround(element: Element, style: TextStyle): string {
+  const written = paddingOfCss((property) => styleOf(element)[property.replace('padding', 'margin')]);
+  if (written) return written;
+  const em = Object.hasOwn(DEFAULT_MARGIN_EM, element.name) ? DEFAULT_MARGIN_EM[element.name] : 0;
+  const size = (style.fontSize ?? 16) * (Object.hasOwn(HEADING_EM, element.name) && !style.fontSize ? HEADING_EM[element.name] : 1);
+  return `0px 0px ${Math.round(em * size)}px 0px`;
 }
 
 const percent = (value: string | undefined) => {

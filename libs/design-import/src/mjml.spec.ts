@@ -52,18 +52,19 @@ describe('MJML import', () => {
         },
         { type: 'list', ordered: false, items: [[{ text: 'Rye, 800 g' }], [{ text: 'Spelt, 600 g' }]] },
       ],
-      style: { fontFamily: 'Lora, Georgia, serif', fontSize: 16, color: '#3b2f2f', lineHeight: 1.5 },
+      // MJML's own mj-text padding, as the mjml package draws the source.
+      style: { padding: '10px 25px', fontFamily: 'Lora, Georgia, serif', fontSize: 16, color: '#3b2f2f', lineHeight: 1.5 },
     });
     expect(design.body.rows[5].columns[0].blocks[4]).toMatchObject({ content: [{ type: 'paragraph', content: [{ text: 'Unsubscribe', href: '{{unsubscribe_url}}' }] }] });
   });
 
   it('reads images with alt, link and width, and buttons with their mj-class', () => {
-    expect(design.body.rows[0].columns[0].blocks[0]).toEqual({ type: 'image', src: 'https://cdn.harbour-bakery.example/logo.png', alt: 'Harbour Bakery', href: 'https://harbour-bakery.example', width: 180, style: { align: 'center' } });
+    expect(design.body.rows[0].columns[0].blocks[0]).toEqual({ type: 'image', src: 'https://cdn.harbour-bakery.example/logo.png', alt: 'Harbour Bakery', href: 'https://harbour-bakery.example', width: 180, style: { padding: '10px 25px', align: 'center' } });
     expect(design.body.rows[1].columns[0].blocks[1]).toEqual({
       type: 'button',
       text: 'Order for Saturday',
       href: 'https://harbour-bakery.example/order',
-      style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', borderRadius: 6 },
+      style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', fontSize: 13, fontWeight: 400, innerPadding: '10px 25px', padding: '10px 25px', borderRadius: 6 },
     });
     expect(design.body.rows[1].style).toEqual({ padding: '60px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
   });
@@ -72,15 +73,15 @@ describe('MJML import', () => {
     expect(design.body.rows[0].columns[0].blocks[1]).toEqual({
       type: 'menu',
       items: [{ text: 'Bread', href: 'https://harbour-bakery.example/bread' }, { text: 'Cakes', href: 'https://harbour-bakery.example/cakes' }, { text: 'Sneaky' }],
-      style: { align: 'center', fontFamily: 'Lora, Georgia, serif' },
+      style: { align: 'center', color: '#000000', fontFamily: 'Lora, Georgia, serif', fontSize: 13 },
     });
     const [divider, spacer, social] = design.body.rows[5].columns[0].blocks;
-    expect(divider).toEqual({ type: 'divider', style: { color: '#d8cbb5', thickness: 2, lineStyle: 'dashed', width: 80 } });
+    expect(divider).toEqual({ type: 'divider', style: { padding: '10px 25px', color: '#d8cbb5', thickness: 2, lineStyle: 'dashed', width: 80 } });
     expect(spacer).toEqual({ type: 'spacer', height: 24 });
     expect(social).toEqual({
       type: 'social',
       links: [{ network: 'instagram', href: 'https://instagram.example/harbourbakery', label: 'Instagram' }, { network: 'x', href: 'https://x.example/harbourbakery', label: 'X' }],
-      style: { align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
+      style: { padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
     });
     expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript: address.*left out/) });
   });

@@ -26,6 +26,21 @@ function childPaths(parent: string, children: Element[]): [Element, string][] {
   });
 }
 
+/**
+ * What an element draws with when neither it nor mj-attributes says otherwise (MJML's
+ * documented defaults, where our renderer's differ): read as if written, so that the
+ * import looks as the mjml package draws the source.
+ */
+const MJML_DEFAULTS: Record<string, Attributes> = {
+  'mj-section': { padding: '20px 0px' },
+  'mj-text': { padding: '10px 25px', 'font-size': '13px', 'line-height': '1', color: '#000000', 'font-family': 'Ubuntu, Helvetica, Arial, sans-serif' },
+  'mj-image': { padding: '10px 25px' },
+  'mj-button': { padding: '10px 25px', 'inner-padding': '10px 25px', 'font-size': '13px', 'font-weight': 'normal', 'background-color': '#414141', color: '#ffffff', 'border-radius': '3px' },
+  'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
+  'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
+  'mj-navbar-link': { 'font-size': '13px', color: '#000000' },
+};
+
 /** mj-attributes: defaults for every element (mj-all), per element name, and per mj-class. */
 class MjmlDefaults {
   private readonly all: Attributes = Object.create(null);
@@ -51,7 +66,8 @@ class MjmlDefaults {
 
   /** What an element of that name takes when it says nothing itself. */
   forName(name: string): Attributes {
-    return Object.assign(Object.create(null), this.all, Object.hasOwn(this.byName, name) ? this.byName[name] : {});
+    const documented = Object.hasOwn(MJML_DEFAULTS, name) ? MJML_DEFAULTS[name] : {};
+    return Object.assign(Object.create(null), documented, this.all, Object.hasOwn(this.byName, name) ? this.byName[name] : {});
   }
 }
 
