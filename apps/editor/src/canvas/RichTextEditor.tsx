@@ -204,6 +204,8 @@ export function RichTextEditor(props: Props) {
     selectionAfter.current = null;
   });
 
+  // A new block takes the focus in the render that adds it, within the click's task: focused
+  // after the next paint, it lost the first keys typed at once to the button clicked.
   useLayoutEffect(() => {
     if (props.focusToken) ref.current?.focus();
   }, [props.focusToken]);
