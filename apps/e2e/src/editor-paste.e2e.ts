@@ -140,4 +140,22 @@ describe('pasting into a text', () => {
     const errors = await page.evaluate(() => (window as any).editorEvents.filter((event: any) => event.name === 'error'));
     expect(errors).toEqual([]);
   });
+  it('does not keep typing past what a paragraph holds, shows the text as saved and says why', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'long-typist' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const full = 'a'.repeat(10_000);
+    await copy(page, '', full);
+    const editable = await newTextBlock(frame);
+    await page.keyboard.press('Control+v');
+    await waitFor('a full paragraph in the design', async () => JSON.stringify(await lastContent(page)) === JSON.stringify([{ type: 'paragraph', content: [{ text: full }] }]));
+    await page.keyboard.type('b');
+    const notice = frame.getByRole('alert').filter({ hasText: 'not kept' });
+    await waitFor('the message under the text', async () => (await notice.count()) === 1);
+    expect(await notice.textContent()).toContain('A paragraph holds up to 10,000 characters of one style');
+    expect(await editable.textContent()).toBe(full);
+    expect(JSON.stringify(await lastContent(page))).toBe(JSON.stringify([{ type: 'paragraph', content: [{ text: full }] }]));
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DesignDocument, TextBlock } from '@embed/design-document';
 import { EditorHistory, TYPING_PAUSE_MS } from './history';
+import { keyOf } from './keys';
 import { newBlock } from './new-blocks';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -109,5 +110,25 @@ describe('EditorHistory.serialize and restore', () => {
 
   it('refuses a history of an unknown version', () => {
     expect(() => EditorHistory.restore({ ...new EditorHistory(email()).serialize(), version: 2 as 1 })).toThrow(/version 2/);
+  });
+});
+
+describe('an edit that finishes later', () => {
+  it('joins only the step that inserted its block', () => {
+    const doc = { schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows: [{ columns: [{ blocks: [] }] }] } } as DesignDocument;
+    const history = new EditorHistory(doc);
+    history.apply({ type: 'rename', name: 'first' });
+    const renamed = history.lastStep as number;
+    history.apply({ type: 'insertBlock', at: { row: 0, column: 0, block: 0 }, block: newBlock('image') });
+    const inserted = history.lastStep as number;
+    const key = keyOf(history.doc.body.rows[0].columns[0].blocks[0]);
+    expect(history.joinInsertedBlock(renamed, key, { src: 'https://files.example/a.png' })).toBe(false);
+    expect(history.joinInsertedBlock(inserted, 'another block', { src: 'https://files.example/a.png' })).toBe(false);
+    expect(() => history.joinInsertedBlock(inserted, key, { src: 'javascript:alert(1)' })).toThrow('not be valid');
+    expect(history.joinInsertedBlock(inserted, key, { src: 'https://files.example/a.png' })).toBe(true);
+    expect(history.doc.body.rows[0].columns[0].blocks[0]).toMatchObject({ src: 'https://files.example/a.png' });
+    history.undo();
+    history.redo();
+    expect(history.doc.body.rows[0].columns[0].blocks[0]).toMatchObject({ src: 'https://files.example/a.png' });
   });
 });

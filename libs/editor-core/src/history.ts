@@ -1,5 +1,7 @@
 import type { DesignDocument } from '@embed/design-document/model';
 import { applyCommand, type Command } from './commands';
+import { findBlock, keyOf } from './keys';
+import { applyPatch, type Patch } from './patch';
 import type { Selection } from './selection';
 import { fromStorable, type Storable, toStorable } from './storable';
 
@@ -7,6 +9,8 @@ import { fromStorable, type Storable, toStorable } from './storable';
 export const TYPING_PAUSE_MS = 1000;
 
 interface Step {
+  /** Which step this is, through undo and redo (an edit that finishes later finds it by this). */
+  id: number;
   forward: Command;
   inverse: Command;
   /** Steps with the same key, each soon after the last, merge into one (typing). */
@@ -35,11 +39,13 @@ interface SerializedStep {
   selection?: Storable;
 }
 
+let lastStepId = 0;
 const serializeStep = (step: Step): SerializedStep => ({ forward: toStorable(step.forward), inverse: toStorable(step.inverse), at: step.at, selection: toStorable(step.selection) });
 function restoreStep(step: SerializedStep): Step {
   // JSON keeps no undefined: a selection of nothing comes back as undefined, and is null again.
   const selection = fromStorable(step.selection ?? null) as Partial<Step['selection']> | undefined;
   return {
+    id: ++lastStepId,
     forward: fromStorable(step.forward) as Command,
     inverse: fromStorable(step.inverse) as Command,
     at: step.at,
@@ -92,12 +98,37 @@ export class EditorHistory {
       last.at = at;
       last.selection = { before: last.selection.before, after: selection.after };
     } else {
-      this.undoStack.push({ forward: command, inverse, coalesceKey: options.coalesceKey, at, selection });
+      this.undoStack.push({ id: ++lastStepId, forward: command, inverse, coalesceKey: options.coalesceKey, at, selection });
     }
     this.redoStack = [];
     this.current = doc;
     this.currentSelection = selection.after;
     return doc;
+  }
+
+  /** The step the last edit made or joined, for an edit that finishes later to join (`joinInsertedBlock`). */
+  get lastStep(): number | null {
+    return this.undoStack[this.undoStack.length - 1]?.id ?? null;
+  }
+
+  /**
+   * Joins a change that finishes later (an upload's address) to the step that inserted the
+   * block, instead of making a step of its own after the edits made meanwhile: the block
+   * gets `patch` now wherever it is, and the step's redo inserts it so patched; its undo
+   * still takes the block away. False (nothing changed) when that step is no longer in the
+   * history or did not insert the block of `key`: the caller makes the change a step.
+   */
+  joinInsertedBlock(stepId: number, key: string, patch: Patch): boolean {
+    const step = [...this.undoStack, ...this.redoStack].find((candidate) => candidate.id === stepId);
+    const forward = step?.forward;
+    if (!step || forward?.type !== 'insertBlock' || keyOf(forward.block) !== key) return false;
+    const done = this.undoStack.includes(step);
+    const found = done ? findBlock(this.current, key) : null;
+    // Checked before anything changes: a patch the design would not take is refused whole.
+    const doc = found ? applyCommand(this.current, { type: 'patchBlock', at: found.path, patch }).doc : this.current;
+    step.forward = { ...forward, block: applyPatch(forward.block, patch)[0] };
+    this.current = doc;
+    return true;
   }
 
   undo(): DesignDocument {

@@ -109,10 +109,14 @@ function linkRange(text: TextEditorHandle, range: TextRange): TextRange {
   return textRangeIn(text.element, whole, text.kind) ?? range;
 }
 
+/** Links the selection (or the link at the caret) to `href`; with neither, puts the address in as a linked text. */
 export function formatLink(href: string): void {
   const text = lastText();
   const range = text?.range();
-  if (text && range) text.edit({ kind: 'link', range: linkRange(text, range), href }, range);
+  if (!text || !range) return;
+  const target = linkRange(text, range);
+  if (collapsed(target)) insertRuns(text, range, [{ ...marksAt(text.content(), text.kind, range.from), text: href, href }]);
+  else text.edit({ kind: 'link', range: target, href }, range);
 }
 
 export function removeLink(): void {
@@ -206,6 +210,8 @@ export function RichTextEditor(props: Props) {
   const onInput = () => {
     const element = ref.current;
     if (!element) return;
+    // Typing moves the selection: a place kept for an edit's result would now be stale.
+    selectionAfter.current = null;
     const value = read(props.kind, element);
     const before = shown.current;
     if (before && sameRichText(value, before)) return;

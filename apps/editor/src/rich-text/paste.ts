@@ -92,7 +92,11 @@ export function pastedText(text: string): TextContent {
 
 /** What the clipboard or a drop holds, as the document's content; null when it holds no text. */
 export function transferredContent(data: DataTransfer): TextContent | null {
+  const hasText = (content: TextContent) => content.some((part) => (part.type === 'paragraph' ? part.content.length : part.items.length));
   const html = data.getData('text/html');
-  const content = html ? pastedHtml(html) : pastedText(data.getData('text/plain'));
-  return content.some((part) => (part.type === 'paragraph' ? part.content.length : part.items.length)) ? content : null;
+  const rich = html ? pastedHtml(html) : null;
+  if (rich && hasText(rich)) return rich;
+  // HTML with no text in it (a wrapper the clipboard added): the plain text is what was copied.
+  const plain = pastedText(data.getData('text/plain'));
+  return hasText(plain) ? plain : null;
 }

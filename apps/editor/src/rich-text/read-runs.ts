@@ -3,7 +3,8 @@
 // commands and a paste produce: <b> and <strong>, <font color>, style spans, <div> lines,
 // lists inside paragraphs, nested lists, newlines kept as text in pre-wrap.
 import type { Inline, List } from '@embed/design-document/model';
-import { ELEMENT_NODE, MARK_NAMES, type Marks, MERGE_TAG_ATTRIBUTE, TEXT_NODE, type TextContent, type TreeNode } from './tree';
+import { joinRuns, sameMarks } from '@embed/editor-core';
+import { ELEMENT_NODE, type Marks, MERGE_TAG_ATTRIBUTE, TEXT_NODE, type TextContent, type TreeNode } from './tree';
 
 const BOLD = new Set(['B', 'STRONG']);
 const ITALIC = new Set(['I', 'EM']);
@@ -122,31 +123,15 @@ class LineReader {
   }
 }
 
-/** A mark's value, false being the same as unset (an empty `href` is a link whose address is not set yet: not the same). */
-const markOf = (marks: Marks, name: (typeof MARK_NAMES)[number]) => (marks[name] === false ? undefined : marks[name]);
-const sameMarks = (a: Marks, b: Marks) => MARK_NAMES.every((name) => markOf(a, name) === markOf(b, name));
-
-/** The run with its marks in order, and none that is false or unset. */
-function cleanRun(text: string, marks: Marks): Inline {
-  const run: Inline = { text };
-  for (const name of MARK_NAMES) if (markOf(marks, name) !== undefined) (run as unknown as Record<string, unknown>)[name] = marks[name];
-  return run;
-}
-
 /**
  * Runs as the document keeps them: neighbours of the same marks joined, no empty run, and
  * without the one trailing line break a browser keeps at a line's end to show it.
  */
 export function normalizeRuns(runs: readonly Inline[]): Inline[] {
-  const joined: Inline[] = [];
-  for (const run of runs) {
-    const last = joined[joined.length - 1];
-    if (last && sameMarks(last, run)) last.text += run.text;
-    else joined.push({ ...run });
-  }
+  const joined = joinRuns(runs);
   const last = joined[joined.length - 1];
   if (last?.text.endsWith('\n')) last.text = last.text.slice(0, -1);
-  return joined.filter((run) => run.text).map(({ text, ...marks }) => cleanRun(text, marks));
+  return last?.text === '' ? joined.slice(0, -1) : joined;
 }
 
 /** A heading's runs: everything inside `root` as one line of runs, its blocks as line breaks. */

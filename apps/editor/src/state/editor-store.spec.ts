@@ -228,6 +228,41 @@ describe('EditorStore', () => {
     expect(editor.focusRequest).toMatchObject({ key: imageKey, token: 2 });
   });
 
+  it('puts the upload of an image added on the canvas in the undo step of its insert, whatever was edited meanwhile', async () => {
+    const { api, hold, release } = service();
+    const { store: editor } = store(api);
+    const at = { row: 0, column: 0, block: 2 };
+    const image = () => editor.doc.body.rows[0].columns[0].blocks[2];
+    hold();
+    const adding = editor.addImage(at, new Blob(['x'], { type: 'image/png' }));
+    editor.dispatch({ type: 'rename', name: 'Typed while it uploads' });
+    release();
+    await adding;
+    expect(image()).toMatchObject({ type: 'image', src: 'https://files.example/pixel.png' });
+    // The first undo takes back the edit made meanwhile, not the upload; the next, the image and its upload.
+    editor.undo();
+    expect(editor.doc.name).toBeUndefined();
+    expect(image()).toMatchObject({ src: 'https://files.example/pixel.png' });
+    editor.undo();
+    expect(image()).toBeUndefined();
+    editor.redo();
+    expect(image()).toMatchObject({ type: 'image', src: 'https://files.example/pixel.png' });
+    expect(editor.history.canUndo).toBe(true);
+  });
+
+  it('gives the upload to an image whose insert was undone while it uploaded, for its redo', async () => {
+    const { api, hold, release } = service();
+    const { store: editor } = store(api);
+    hold();
+    const adding = editor.addImage({ row: 0, column: 0, block: 2 }, new Blob(['x'], { type: 'image/png' }));
+    editor.undo();
+    release();
+    await adding;
+    expect(editor.doc.body.rows[0].columns[0].blocks).toHaveLength(2);
+    editor.redo();
+    expect(editor.doc.body.rows[0].columns[0].blocks[2]).toMatchObject({ type: 'image', src: 'https://files.example/pixel.png' });
+  });
+
   it('takes a restore point as an undoable edit and saves it as a new revision', async () => {
     const { api } = service();
     const { store: editor } = store(api);

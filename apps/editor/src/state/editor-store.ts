@@ -262,15 +262,18 @@ export class EditorStore {
   /**
    * Uploads an image (POST /editor/v1/images) and points the image block at it, as one
    * undoable step. The block is found again by its key when the upload is done: blocks may
-   * have moved meanwhile, and a block deleted meanwhile takes nothing.
+   * have moved meanwhile, and a block deleted meanwhile takes nothing. `step`: the undo step
+   * that started the upload (the image's insert), which the address then joins, however
+   * many edits came between.
    */
-  async uploadImage(at: BlockPath, file: Blob, place: RefusalPlace = 'canvas'): Promise<void> {
+  async uploadImage(at: BlockPath, file: Blob, place: RefusalPlace = 'canvas', step?: number): Promise<void> {
     if (this.readOnly) return void this.refuseReadOnly();
     const key = keyOf(blockAt(this.doc, at));
     const before = imageRefusal(file);
     if (before) return this.refuse(place, before, fileRefused(file));
     try {
       const { url } = await this.api.uploadImage(file);
+      if (step !== undefined && this.history.joinInsertedBlock(step, key, { src: url })) return this.changed();
       const found = findBlock(this.doc, key);
       if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } }, { place });
     } catch (error) {
@@ -279,11 +282,11 @@ export class EditorStore {
     }
   }
 
-  /** An image file dropped on the canvas: a new image block at `at`, filled once the upload is done (none for a file refused at once). */
+  /** An image file dropped on the canvas: a new image block at `at`, filled once the upload is done, in the insert's undo step (none for a file refused at once). */
   async addImage(at: BlockPath, file: Blob): Promise<void> {
     const before = imageRefusal(file);
     if (before) return this.refuse('canvas', before, fileRefused(file));
-    if (this.dispatch({ type: 'insertBlock', at, block: newBlock('image') }, { select: { kind: 'block', path: at } })) await this.uploadImage(at, file);
+    if (this.dispatch({ type: 'insertBlock', at, block: newBlock('image') }, { select: { kind: 'block', path: at } })) await this.uploadImage(at, file, 'canvas', this.history.lastStep ?? undefined);
   }
 
   /** Takes a restore point's document as one undoable edit, and saves it as a new revision. */
