@@ -49,7 +49,10 @@ describe('merge tags the integrator defines', () => {
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-menu');
 
-    await frame.getByRole('searchbox', { name: 'Search merge tags' }).fill('pla');
+    // The first item has the focus; typing searches.
+    await waitFor('the first item focused', async () => frame.evaluate(() => document.activeElement?.textContent === 'Plan {{contact.plan}}'));
+    await page.keyboard.type('pla');
+    expect(await frame.getByRole('searchbox', { name: 'Search merge tags' }).inputValue()).toBe('pla');
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Plan {{contact.plan}}']);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');

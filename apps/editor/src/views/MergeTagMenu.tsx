@@ -9,7 +9,9 @@ const EDGE_PX = 8;
 
 /**
  * A menu button that puts a merge tag at the text's caret as one unit (WAI-ARIA menu
- * button pattern): the tags by group, each by its label, with a search box above them.
+ * button pattern: the first item takes the focus): the tags by group, each by its
+ * label, with a search box above them that typing on an item (or ArrowUp from the
+ * first) reaches.
  * The popup stays inside the frame: it moves left when it would pass the right edge, and
  * scrolls when it would pass the bottom.
  */
@@ -22,7 +24,7 @@ export function MergeTagMenu() {
   const search = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (open) search.current?.focus();
+    if (open) (popup.current?.querySelector<HTMLElement>('[role="menuitem"]') ?? search.current)?.focus();
     else setQuery('');
   }, [open]);
   useLayoutEffect(() => {
@@ -60,6 +62,9 @@ export function MergeTagMenu() {
       event.preventDefault();
       event.stopPropagation();
       close();
+    } else if (!inSearch && event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing on an item searches: the key goes on to the search box.
+      search.current?.focus();
     }
   };
 
