@@ -27,6 +27,9 @@ function designsMemory(): { rss: number; peak: number } {
 const keptRevisions = async (designId: string) =>
   (await query<{ revision: number }>('SELECT revision FROM "RestorePoint" WHERE "designId" = $1 ORDER BY revision DESC', [designId])).map((row) => row.revision);
 
+/** `doc` with a subject of its own for save `save`: a save that changes nothing keeps no restore point. */
+const changed = (doc: Record<string, any>, save: number) => ({ ...doc, settings: { ...doc.settings, subject: `Save ${save}` } });
+
 describe('restore points', () => {
   it('after 300 saves keeps a bounded set, lists it small and page by page, and gives one point with its document', async () => {
     const { testKey } = newProject('email');
@@ -55,7 +58,7 @@ describe('restore points', () => {
     expect(first.body.revisions).toHaveLength(50);
     expect(first.body.revisions.every((point: any) => !('doc' in point))).toBe(true);
     expect(Buffer.byteLength(first.text)).toBeLessThan(8_000);
-    expect(first.body.revisions[0]).toEqual({ revision: 300, name: 'Busy 300', createdAt: expect.any(String), autosave: false });
+    expect(first.body.revisions[0]).toEqual({ revision: 300, name: 'Busy 300', createdAt: expect.any(String), autosave: false, label: null });
     console.log(
       `after 300 saves of ${docBytes} B documents: ${kept.length} restore points kept; the first page of the list is ${Buffer.byteLength(first.text)} B; ` +
         `the designs service's memory went from ${memoryBefore.rss} to ${memoryAfter.rss} B (peak ${memoryAfter.peak} B)`,
@@ -78,7 +81,7 @@ describe('restore points', () => {
     // One restore point, with its document; one thinned away is not found.
     const point = await editor('GET', `/designs/${id}/revisions/250`);
     expect(point.status).toBe(200);
-    expect(point.body).toEqual({ revision: 250, name: 'Busy 250', createdAt: expect.any(String), autosave: false, doc: sizableDesign('save 250') });
+    expect(point.body).toEqual({ revision: 250, name: 'Busy 250', createdAt: expect.any(String), autosave: false, label: null, doc: sizableDesign('save 250') });
     expectError(await editor('GET', `/designs/${id}/revisions/3`), 404, 'revision_not_found');
   });
 
@@ -88,7 +91,7 @@ describe('restore points', () => {
     const doc = exampleDesign('email');
     const { body: design } = await editor('POST', '/designs', { body: { name: 'Typing', doc } });
     for (let save = 1; save <= 40; save++) {
-      const saved = await editor('PUT', `/designs/${design.id}`, { body: { doc, autosave: save !== 20 } });
+      const saved = await editor('PUT', `/designs/${design.id}`, { body: { doc: changed(doc, save), autosave: save !== 20 } });
       expect({ save, status: saved.status }).toEqual({ save, status: 200 });
     }
     const kept = await keptRevisions(design.id);
@@ -105,14 +108,14 @@ describe('restore points', () => {
     const { editor } = await editorSession(testKey, 'ann');
     const doc = exampleDesign('email');
     const { body: design } = await editor('POST', '/designs', { body: { name: 'Aging', doc } });
-    for (let save = 1; save <= 6; save++) await editor('PUT', `/designs/${design.id}`, { body: { doc } });
+    for (let save = 1; save <= 6; save++) await editor('PUT', `/designs/${design.id}`, { body: { doc: changed(doc, save) } });
     expect(await keptRevisions(design.id)).toEqual([6, 5, 4, 3, 2, 1, 0]);
     // As if the first four saves were made three days ago and the next three ten hours ago, at one minute apart.
     await query(
       `UPDATE "RestorePoint" SET "createdAt" = date_trunc('hour', now() AT TIME ZONE 'UTC') - CASE WHEN revision < 4 THEN interval '3 days' ELSE interval '10 hours' END + revision * interval '1 minute' WHERE "designId" = $1`,
       [design.id],
     );
-    expect((await editor('PUT', `/designs/${design.id}`, { body: { doc } })).status).toBe(200);
+    expect((await editor('PUT', `/designs/${design.id}`, { body: { doc: changed(doc, 7) } })).status).toBe(200);
     expect(await keptRevisions(design.id)).toEqual([7, 6, 3]);
   });
 
@@ -123,7 +126,7 @@ describe('restore points', () => {
     const doc = exampleDesign('email');
     const { body: design } = await editor('POST', '/designs', { body: { name: 'Mine', doc } });
     const { body: second } = await editor('POST', '/designs', { body: { name: 'Also mine', doc } });
-    await editor('PUT', `/designs/${design.id}`, { body: { doc } });
+    await editor('PUT', `/designs/${design.id}`, { body: { doc: changed(doc, 1) } });
 
     const page = await editor('GET', `/designs/${design.id}/revisions?limit=1`);
     expect(page.body).toEqual({ revisions: [expect.objectContaining({ revision: 1 })], nextCursor: expect.any(String) });

@@ -167,8 +167,8 @@ class EditorHandle {
     const message = event.data as FrameMessage;
     switch (message.type) {
       case 'hello': {
-        const { designId, templateId, template, name, readOnly, locale } = this.options;
-        return this.post({ type: 'init', options: { designId, templateId, template, name, readOnly, locale } });
+        const { designId, templateId, template, name, readOnly, locale, mergeTags } = this.options;
+        return this.post({ type: 'init', options: { designId, templateId, template, name, readOnly, locale, mergeTags } });
       }
       case 'api':
         void callApi(baseUrl, this.tokens, message.request).then((response) => this.post({ type: 'api-result', id: message.id, response }));

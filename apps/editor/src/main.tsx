@@ -16,9 +16,13 @@ import { HostJournal } from './services/host-journal';
 import { SaveWatch } from './services/save-watch';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
+import { mergeTagChoices } from './state/merge-tags';
 import { isOwnSave, type OpenedDesign, opening } from './state/opening';
+import { labelMergeTagChips } from './canvas/merge-tag-chips';
 import { App } from './views/App';
+import { builtInMergeTags } from './views/built-in-merge-tags';
 import { TranslatorContext } from './views/i18n';
+import { MergeTagsContext } from './views/merge-tags-context';
 import './styles.css';
 
 /** The checks worker's file, as the build named it on the page's script (read now: the script is current only while it first runs). */
@@ -120,21 +124,28 @@ async function start(): Promise<void> {
   watchBrowser(store);
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
+  const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator));
+  const root = document.getElementById('editor') as HTMLElement;
   render(
     <TranslatorContext.Provider value={translator}>
-      <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
-        <App
-          store={store}
-          api={api}
-          checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)}
-          importWorker={importWorker}
-          offerTemplates={offersTemplates(options, readOnly, opened.opened)}
-        />
-      </HtmlSanitizerContext.Provider>
+      <MergeTagsContext.Provider value={mergeTags.choices}>
+        <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
+          <App
+            store={store}
+            api={api}
+            checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)}
+            importWorker={importWorker}
+            offerTemplates={offersTemplates(options, readOnly, opened.opened)}
+          />
+        </HtmlSanitizerContext.Provider>
+      </MergeTagsContext.Provider>
     </TranslatorContext.Provider>,
-    document.getElementById('editor') as HTMLElement,
+    root,
   );
+  labelMergeTagChips(root, mergeTags.choices);
   bridge.emit('ready', { designId: store.id });
+  // After ready: an entry left out does not fail the mount, the page is told of it.
+  for (const problem of mergeTags.problems) bridge.emit('error', { code: 'options_invalid', message: problem });
   store.start();
   if (!readOnly) new SaveWatch(api, store).start();
 }

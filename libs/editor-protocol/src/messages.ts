@@ -23,6 +23,16 @@ export interface EditorOptions {
   name?: string;
   readOnly?: boolean;
   locale?: string;
+  /** The integrator's merge tags (docs/editor.md, "Merge tags"): checked by the editor, which says which entry it leaves out and why. */
+  mergeTags?: unknown;
+}
+
+/** One merge tag the integrator offers: as written (`{{contact.plan}}`, or `contact.plan`), its label, a sample value for previews, and its group in the menu. */
+export interface MergeTagOption {
+  tag: string;
+  label: string;
+  sample?: string;
+  group?: string;
 }
 
 /** What the SDK got back; a network failure is `status: 0` with the error's text. */

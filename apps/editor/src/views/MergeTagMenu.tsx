@@ -1,46 +1,74 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { insertMergeTag } from '../canvas/RichTextEditor';
-import type { PlainKey } from '../i18n';
-import { MERGE_TAGS } from '../rich-text/tree';
+import { groupMergeTags, type MergeTagChoice, searchMergeTags } from '../state/merge-tags';
 import { useTranslator } from './i18n';
+import { useMergeTags } from './merge-tags-context';
 
-const LABELS: Record<(typeof MERGE_TAGS)[number], PlainKey> = {
-  '{{contact.first_name}}': 'mergeTag.firstName',
-  '{{contact.last_name}}': 'mergeTag.lastName',
-  '{{contact.email}}': 'mergeTag.email',
-  '{{unsubscribe_url}}': 'mergeTag.unsubscribe',
-  '{{preferences_url}}': 'mergeTag.preferences',
-};
+/** Room kept between the popup and the frame's edges. */
+const EDGE_PX = 8;
 
-/** A menu button that puts a merge tag at the text's caret as one unit (WAI-ARIA menu button pattern). */
+/**
+ * A menu button that puts a merge tag at the text's caret as one unit (WAI-ARIA menu
+ * button pattern: the first item takes the focus): the tags by group, each by its
+ * label, with a search box above them that typing on an item (or ArrowUp from the
+ * first) reaches.
+ * The popup stays inside the frame: it moves left when it would pass the right edge, and
+ * scrolls when it would pass the bottom.
+ */
 export function MergeTagMenu() {
   const { t } = useTranslator();
+  const tags = useMergeTags();
   const [open, setOpen] = useState(false);
-  const menu = useRef<HTMLUListElement>(null);
+  const [query, setQuery] = useState('');
+  const popup = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    if (open) (popup.current?.querySelector<HTMLElement>('[role="menuitem"]') ?? search.current)?.focus();
+    else setQuery('');
+  }, [open]);
+  useLayoutEffect(() => {
+    const element = popup.current;
+    if (!open || !element) return;
+    element.style.left = '0px';
+    element.style.maxHeight = '';
+    const box = element.getBoundingClientRect();
+    const over = box.right - (document.documentElement.clientWidth - EDGE_PX);
+    if (over > 0) element.style.left = `${-Math.min(over, box.left - EDGE_PX)}px`;
+    element.style.maxHeight = `${Math.max(160, window.innerHeight - box.top - EDGE_PX)}px`;
   }, [open]);
 
-  const pick = (tag: (typeof MERGE_TAGS)[number]) => {
+  const close = () => {
     setOpen(false);
-    insertMergeTag(tag);
+    button.current?.focus();
   };
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1 + items.length, Home: 0, End: items.length - 1 };
-    if (event.key in moves) {
+  const pick = (choice: MergeTagChoice) => {
+    setOpen(false);
+    insertMergeTag(choice.tag);
+  };
+  const items = () => [...(popup.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const onPopupKeyDown = (event: KeyboardEvent) => {
+    const all = items();
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    const inSearch = document.activeElement === search.current;
+    const moves: Record<string, number> = inSearch ? { ArrowDown: 0 } : { ArrowDown: index + 1, ArrowUp: index - 1 + all.length, Home: 0, End: all.length - 1 };
+    if (event.key in moves && all.length > 0) {
       event.preventDefault();
-      items[moves[event.key] % items.length]?.focus();
-    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      all[moves[event.key] % all.length]?.focus();
+    } else if (event.key === 'ArrowUp' && index === 0) {
+      event.preventDefault();
+      search.current?.focus();
+    } else if (event.key === 'Escape' || (event.key === 'Tab' && !inSearch)) {
       event.preventDefault();
       event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
+      close();
+    } else if (!inSearch && event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing on an item searches: the key goes on to the search box.
+      search.current?.focus();
     }
   };
 
+  const found = searchMergeTags(tags, query);
   return (
     <span class="menu-button">
       <button
@@ -55,20 +83,46 @@ export function MergeTagMenu() {
         {t('format.mergeTag')}
       </button>
       {open && (
-        <ul ref={menu} role="menu" aria-label={t('format.mergeTags')} class="menu-popup" onKeyDown={onMenuKeyDown}>
-          {MERGE_TAGS.map((tag) => (
-            <li
-              key={tag}
-              role="menuitem"
-              tabIndex={-1}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(tag)}
-              onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), pick(tag))}
-            >
-              {t(LABELS[tag])} <code>{tag}</code>
-            </li>
-          ))}
-        </ul>
+        <div ref={popup} class="menu-popup merge-tag-popup" onKeyDown={onPopupKeyDown}>
+          <input
+            ref={search}
+            type="search"
+            class="merge-tag-search"
+            aria-label={t('mergeTag.search')}
+            placeholder={t('mergeTag.search')}
+            value={query}
+            onInput={(event) => setQuery((event.target as HTMLInputElement).value)}
+          />
+          {found.length === 0 ? (
+            <p class="merge-tag-none" role="status">
+              {t('mergeTag.none')}
+            </p>
+          ) : (
+            <div role="menu" aria-label={t('format.mergeTags')}>
+              {groupMergeTags(found).map(({ group, choices }) => (
+                <div key={group ?? ''} role="group" aria-label={group ?? t('format.mergeTags')}>
+                  {group && (
+                    <div class="merge-tag-group" aria-hidden="true">
+                      {group}
+                    </div>
+                  )}
+                  {choices.map((choice) => (
+                    <div
+                      key={choice.tag}
+                      role="menuitem"
+                      tabIndex={-1}
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => pick(choice)}
+                      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), pick(choice))}
+                    >
+                      <span>{choice.label}</span> <code>{choice.tag}</code>
+                    </div>
+                  ))}
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
       )}
     </span>
   );

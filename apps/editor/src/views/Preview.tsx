@@ -3,10 +3,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorWords, findingWords } from '../i18n';
 import type { EditorApi } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
+import { withSamples } from '../state/merge-tags';
 import { renderView, type RenderedView } from '../state/previews';
 import { Dialog } from './Dialog';
 import { goToFinding } from './go-to-finding';
 import { useTranslator } from './i18n';
+import { useMergeTags } from './merge-tags-context';
 
 export type PreviewKind = 'desktop' | 'phone' | 'dark';
 const WIDTHS: Record<PreviewKind, number> = { desktop: 1024, phone: 375, dark: 1024 };
@@ -49,18 +51,21 @@ export function Preview({ store, api, kind, onClose }: { store: EditorStore; api
   const [scheme, setScheme] = useState<DarkModeScheme>('partial');
   const [view, setView] = useState<RenderedView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const mergeTags = useMergeTags();
+  const hasSamples = mergeTags.some((choice) => choice.sample !== null);
+  const [samples, setSamples] = useState(false);
 
   useEffect(() => {
     let current = true;
     setView(null);
-    renderView(api, store.doc, store.id, kind === 'dark' ? scheme : null).then(
+    renderView(api, samples ? withSamples(store.doc, mergeTags) : store.doc, store.id, kind === 'dark' ? scheme : null).then(
       (rendered) => current && setView(rendered),
       (failure: { code?: string }) => current && setError(failure.code ?? 'editor_failed'),
     );
     return () => {
       current = false;
     };
-  }, [scheme]);
+  }, [scheme, samples]);
 
   const title = t(TITLES[kind]);
   return (
@@ -75,6 +80,12 @@ export function Preview({ store, api, kind, onClose }: { store: EditorStore; api
             </label>
           ))}
         </fieldset>
+      )}
+      {hasSamples && (
+        <label class="preview-samples">
+          <input type="checkbox" role="switch" checked={samples} onChange={() => setSamples(!samples)} />
+          {t('preview.samples')}
+        </label>
       )}
       {error && <p role="alert">{t('preview.failed', { reason: errorWords(translator, error) })}</p>}
       {view === null && !error && <p aria-live="polite">{t('preview.rendering')}</p>}

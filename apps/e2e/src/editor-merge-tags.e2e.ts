@@ -1,0 +1,89 @@
+// Merge tags the integrator defines at mount (issue 30, "What integrators configure"), in
+// real Chromium against the real stack: grouped and searchable in a menu that stays in the
+// frame, shown by their labels on the canvas, saved as written, and previewed with their samples.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { call, exampleDesign, newProject } from './support/api';
+import { seriousViolations } from './support/axe';
+import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+
+/** A screenshot of what a test shows, to be looked at, when E2E_SHOTS names a folder for them. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`) });
+}
+
+const MERGE_TAGS = [
+  { tag: '{{contact.plan}}', label: 'Plan', sample: 'Gold', group: 'Account' },
+  { tag: 'contact.city', label: 'City', sample: 'Lyon', group: 'Address' },
+  { tag: '{{order.total}}', label: 'Order total', sample: '$42.00', group: 'Order' },
+  { tag: '{{one}} {{two}}', label: 'Not one tag' },
+];
+
+describe('merge tags the integrator defines', () => {
+  const browser = editorBrowser();
+
+  it('offers them grouped and searchable by label, shows chips by label, saves them as written, and previews their samples', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'tagger' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email'), mergeTags: MERGE_TAGS })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    // What the editor left out, it names.
+    await waitFor('the refused entry told', async () => (await editorEvents(page, 'error')).length > 0);
+    expect(await editorEvents(page, 'error')).toEqual([{ code: 'options_invalid', message: 'mergeTags[3].tag must be one merge tag, {{name}} with 1 to 200 characters and no braces inside' }]);
+
+    await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
+    await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
+    await page.keyboard.type('Your plan: ');
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
+    const menu = frame.getByRole('menu', { name: 'Merge tags' });
+    await menu.waitFor();
+    expect(await menu.getByRole('group').evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label')))).toEqual(['Account', 'Address', 'Order']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Plan {{contact.plan}}', 'City {{contact.city}}', 'Order total {{order.total}}']);
+    // The whole popup is inside the frame, however near its edge the button is.
+    const popup = await frame.locator('.merge-tag-popup').boundingBox();
+    const frameBox = await page.locator('#editor iframe').boundingBox();
+    expect(popup!.x + popup!.width).toBeLessThanOrEqual(frameBox!.x + frameBox!.width);
+    expect(popup!.y + popup!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
+    expect(await seriousViolations(frame)).toEqual([]);
+    await shot(page, 'merge-tag-menu');
+
+    // The first item has the focus; typing searches.
+    await waitFor('the first item focused', async () => frame.evaluate(() => document.activeElement?.textContent === 'Plan {{contact.plan}}'));
+    await page.keyboard.type('pla');
+    expect(await frame.getByRole('searchbox', { name: 'Search merge tags' }).inputValue()).toBe('pla');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Plan {{contact.plan}}']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    await page.keyboard.type(' in ');
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
+    await frame.getByRole('searchbox', { name: 'Search merge tags' }).fill('address');
+    await frame.getByRole('menuitem', { name: /^City/ }).click();
+
+    const chip = frame.locator('[data-merge-tag="{{contact.plan}}"]');
+    expect(await chip.getAttribute('data-label')).toBe('Plan');
+    // The label is what the chip shows, at a size to read.
+    expect(await chip.evaluate((element) => [getComputedStyle(element, '::before').content, parseFloat(getComputedStyle(element, '::before').fontSize) >= 12])).toEqual(['"Plan"', true]);
+    expect(await frame.locator('[data-merge-tag="{{contact.city}}"]').getAttribute('data-label')).toBe('City');
+    const design = await waitFor('the tags in the design', async () => {
+      const doc = await page.evaluate(() => (window as any).editor.getDesign());
+      return JSON.stringify(doc).includes('Your plan: {{contact.plan}} in {{contact.city}}') && doc;
+    });
+    await shot(page, 'merge-tag-chips');
+    const saved = await page.evaluate(() => (window as any).editor.save());
+    const stored = await call('GET', `/embed/v1/users/tagger/designs/${saved.designId}`, { bearer: testKey });
+    expect(JSON.stringify(stored.body.doc)).toContain('Your plan: {{contact.plan}} in {{contact.city}}');
+    expect(stored.body.doc).toEqual(design);
+
+    await frame.getByRole('button', { name: 'Desktop preview', exact: true }).click();
+    const preview = frame.getByRole('dialog', { name: 'Desktop preview' });
+    const rendered = preview.frameLocator('iframe');
+    await rendered.getByText('Your plan: {{contact.plan}} in {{contact.city}}').waitFor();
+    await preview.getByRole('switch', { name: 'Preview with sample data' }).check();
+    await rendered.getByText('Your plan: Gold in Lyon').waitFor();
+    expect(await seriousViolations(frame)).toEqual([]);
+    await shot(page, 'merge-tag-samples');
+  });
+});
