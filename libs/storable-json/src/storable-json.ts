@@ -9,8 +9,8 @@ export interface JsonFault {
 
 /**
  * How deeply objects and arrays may nest in a request (`{}` is one level). A design
- * document needs about 14; the bound keeps every recursive step after parsing (Nest's
- * validation pipe, class-transformer, the services' own walks) far from the stack's end.
+ * document needs about 14; the bound keeps every recursive step after parsing (the gateway's
+ * input checks (ajv), the services' own walks) far from the stack's end.
  */
 export const MAX_JSON_DEPTH = 32;
 
