@@ -227,4 +227,31 @@ describe('the editor, as a designer sees it', () => {
     expect(await swatch('Text colour').inputValue()).toBe('#aa3300');
     expect((await design(page)).body.rows[1].columns[0].blocks[2].style).toEqual({ padding: '8px 32px', color: '#aa3300' });
   });
+
+  it('shows a loading state in the frame at once, in the page’s language, until the editor shows', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'waiting' });
+    const { page } = browser;
+    // A loaded machine: the editor's script takes seconds to arrive.
+    await page.route('**/editor/v1/app/assets/main-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    for (const locale of ['en', 'fr'] as const) {
+      const started = Date.now();
+      const mounting = mountEditor(page, { template: exampleDesign('email'), locale });
+      const frame = await editorFrame(page);
+      const loading = frame.getByRole('status').filter({ hasText: words[locale]['editor.loading'] });
+      await loading.waitFor();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await loading.isVisible()).toBe(true);
+      expect(await frame.getByRole('toolbar', { name: words[locale]['toolbar.blocks'] }).count()).toBe(0);
+      if (locale === 'en') await page.screenshot({ path: `${SHOTS}/loading.png` });
+      expect(await seriousViolations(frame)).toEqual([]);
+      expect(await mounting).toEqual({ ok: true });
+      await loading.waitFor({ state: 'detached' });
+      await frame.getByRole('toolbar', { name: words[locale]['toolbar.blocks'] }).waitFor();
+      await page.reload();
+    }
+  });
 });

@@ -68,6 +68,9 @@ function watchBrowser(store: EditorStore): void {
   window.addEventListener('drop', (event) => event.preventDefault());
 }
 
+/** The loading state index.html paints at once goes when the editor shows, or could not open. */
+const loaded = () => document.getElementById('loading')?.remove();
+
 async function start(): Promise<void> {
   const bridge = new HostBridge();
   const options = await bridge.connect();
@@ -83,6 +86,7 @@ async function start(): Promise<void> {
     opened = await openDesign(api, options, session.mode, openJournal(bridge, readOnly), translator);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);
+    loaded();
     bridge.emit('error', { code: failure.code, message: failure.message });
     return;
   }
@@ -115,6 +119,7 @@ async function start(): Promise<void> {
     </TranslatorContext.Provider>,
     document.getElementById('editor') as HTMLElement,
   );
+  loaded();
   bridge.emit('ready', { designId: store.id });
   store.start();
 }

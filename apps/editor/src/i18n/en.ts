@@ -10,6 +10,7 @@ export const en = {
   ...DESIGN_CHECK_MESSAGES,
 
   'editor.title': 'Design editor',
+  'editor.loading': 'Loading the editor…',
   'design.untitled': 'Untitled design',
   'design.untitledTitle': 'Untitled',
   'dialog.close': 'Close',

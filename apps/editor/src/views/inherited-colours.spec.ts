@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document/model';
-import { newBlock } from '@embed/editor-core';
+import { blankDesign, newBlock } from '@embed/editor-core';
 import { inheritedColour } from './inherited-colours';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, rowFields } from './property-fields';
 
-const email = (): DesignDocument => JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs/email.json'), 'utf8'));
+/** An email with the body's colours set, and a text block in its second row. */
+function email(): DesignDocument {
+  const doc = blankDesign('email', 'Colours');
+  doc.body.style = { backgroundColor: '#f3f1ec', contentBackgroundColor: '#ffffff', color: '#2b2b2b', linkColor: '#1f5f4a' };
+  doc.body.rows = [{ columns: [{ blocks: [] }] }, { columns: [{ blocks: [newBlock('heading'), newBlock('text'), newBlock('text')] }] }];
+  return doc;
+}
 const field = (fields: typeof COLUMN_FIELDS, key: string, within = 'style') => fields.find((spec) => spec.key === key && (spec.in?.at(-1) ?? 'style') === within)!;
 
 describe('inheritedColour', () => {
