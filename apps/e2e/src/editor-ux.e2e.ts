@@ -254,4 +254,47 @@ describe('the editor, as a designer sees it', () => {
       await page.reload();
     }
   });
+
+  it('keeps the selected block’s title in view in the property panel, and leaves room to edit at 1280×900 with the checks folded', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'panel' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    const box = async (locator: ReturnType<Frame['locator']>) => (await locator.boundingBox())!;
+    const inView = async (name: string) => {
+      const [heading, pane] = [await box(panel.getByRole('heading', { name, exact: true })), await box(panel)];
+      return heading.y >= pane.y - 1 && heading.y + heading.height <= pane.y + pane.height + 1;
+    };
+
+    await frame.locator('[data-block-path="1.0.0"]').click();
+    await panel.getByRole('heading', { name: 'Image', exact: true }).waitFor();
+    const pane = await box(panel);
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    await page.mouse.wheel(0, 3000);
+    await waitFor('the panel scrolled down', async () => (await panel.evaluate((element) => element.scrollTop)) > 100);
+    // Scrolled through its fields, the block's title stays in sight.
+    expect(await inView('Image')).toBe(true);
+    // Another block selected: the panel shows it from its title, not at the last one's scroll.
+    await frame.locator('[data-block-path="1.0.3"]').click();
+    await panel.getByRole('heading', { name: 'Button', exact: true }).waitFor();
+    expect(await inView('Button')).toBe(true);
+    expect(await panel.getByRole('textbox', { name: 'Button text' }).isVisible()).toBe(true);
+    expect(await panel.evaluate((element) => element.scrollTop)).toBe(0);
+
+    // Room to edit: the panel has most of the side; the checks fold to their title and count.
+    const side = (await box(panel)).height + (await box(frame.getByRole('region', { name: 'Checks' }))).height;
+    expect((await box(panel)).height / side).toBeGreaterThan(0.6);
+    const fold = frame.getByRole('button', { name: 'Checks', exact: true });
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    await fold.click();
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    expect((await box(panel)).height / side).toBeGreaterThan(0.8);
+    expect(await frame.getByRole('region', { name: 'Checks' }).getByText('No findings: the design passes every check.').isVisible()).toBe(true);
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/panel-folded.png` });
+    await fold.press('Enter');
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+  });
 });

@@ -1,6 +1,7 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document/model';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
+import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
@@ -191,8 +192,14 @@ export function PropertyPanel({ store }: { store: EditorStore }) {
   } else if (selection?.kind === 'column' && rows[selection.row]?.columns[selection.column]) {
     panel = <ColumnProperties store={store} row={selection.row} column={selection.column} />;
   }
+  // A new selection shows from its title: the panel does not keep the last one's scroll.
+  const aside = useRef<HTMLElement>(null);
+  const selected = JSON.stringify(selection);
+  useEffect(() => {
+    if (aside.current) aside.current.scrollTop = 0;
+  }, [selected]);
   return (
-    <aside class="properties" aria-label={t('properties.label')}>
+    <aside ref={aside} class="properties" aria-label={t('properties.label')}>
       {panel}
       <RefusalNotice store={store} place="panel" />
       {selection && selection.kind !== 'body' && (
