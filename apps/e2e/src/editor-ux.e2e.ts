@@ -297,4 +297,47 @@ describe('the editor, as a designer sees it', () => {
     await fold.press('Enter');
     expect(await fold.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('shows a new image as a compact upload-or-drop placeholder, and places an uploaded image at its natural size up to the column’s', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'images' });
+    const { page } = browser;
+    // Two real PNGs: a small logo (120×40) and a wide photo (900×300), as screenshots of the page.
+    const logo = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 40 } });
+    const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 900, height: 300 } });
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const blocks = frame.getByRole('toolbar', { name: 'Blocks' });
+    await frame.locator('[data-block-path="1.0.3"]').click();
+    await blocks.getByRole('button', { name: 'Image', exact: true }).click();
+    const block = frame.getByRole('group', { name: 'Image block, row 2, column 1, position 5' });
+    const choose = block.getByLabel('Choose an image');
+    await choose.waitFor({ state: 'attached' });
+    expect(await block.innerText()).toContain('Drop an image here, or');
+    expect((await block.boundingBox())!.height).toBeLessThan(120);
+    // The address field shows no data: URL.
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    expect(await panel.getByRole('textbox', { name: 'Image address' }).inputValue()).toBe('');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/image-placeholder.png` });
+
+    await choose.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    const image = block.locator('img');
+    await image.waitFor();
+    await waitFor('the logo at its own width', async () => Math.round((await image.boundingBox())!.width) === 120);
+    const placed = (await design(page)).body.rows[1].columns[0].blocks[4];
+    expect(placed).toMatchObject({ type: 'image', src: expect.stringMatching(/\/files\/v1\//), width: 120 });
+
+    // A photo wider than the column fills it (no width), not stretched past it.
+    await blocks.getByRole('button', { name: 'Image', exact: true }).click();
+    await frame.getByRole('group', { name: 'Image block, row 2, column 1, position 6' }).getByLabel('Choose an image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+    await waitFor('the photo uploaded', async () => /\/files\/v1\//.test((await design(page)).body.rows[1].columns[0].blocks[5].src));
+    expect((await design(page)).body.rows[1].columns[0].blocks[5].width).toBeUndefined();
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
+    const stored = await call('GET', `/embed/v1/users/images/designs/${saved.designId}`, { bearer: testKey });
+    expect(stored.body.doc.body.rows[1].columns[0].blocks[4].width).toBe(120);
+    expect(stored.body.doc.body.rows[1].columns[0].blocks[5].width).toBeUndefined();
+  });
 });

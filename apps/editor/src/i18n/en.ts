@@ -106,6 +106,8 @@ export const en = {
   'canvas.hiddenOnDesktop': 'Hidden on desktops',
   'canvas.emptyColumn': 'Empty column: drop a block or an image here',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.imageDrop': 'Drop an image here, or',
+  'canvas.imageChoose': 'Choose an image',
   'canvas.htmlPreview': 'HTML block as it will be sent',
   'canvas.addRow': 'Add row',
 

@@ -135,6 +135,8 @@ export const fr: Record<MessageKey, string> = {
   'canvas.hiddenOnDesktop': 'Masquée sur ordinateur',
   'canvas.emptyColumn': 'Colonne vide : déposez-y un bloc ou une image',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.imageDrop': 'Déposez une image ici, ou',
+  'canvas.imageChoose': 'Choisir une image',
   'canvas.htmlPreview': 'Bloc HTML tel qu’il sera envoyé',
   'canvas.addRow': 'Ajouter une rangée',
 

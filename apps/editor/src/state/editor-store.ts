@@ -4,6 +4,7 @@ import { type EditorError, editorError, type JournalCalls, type SavedDesign } fr
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
 import type { OpenedDesign } from './opening';
+import { columnWidth, naturalWidthOf, placedWidth } from './image-size';
 import { fileRefused, imageRefusal, type Refusal, type RefusalCause, type RefusalPlace, uploadRefusal } from './refusals';
 import { Saving } from './saving';
 
@@ -199,7 +200,7 @@ export class EditorStore {
 
   /**
    * Uploads an image (POST /editor/v1/images) and points the image block at it, as one
-   * undoable step. The block is found again by its key when the upload is done: blocks may
+   * undoable step, at its natural width up to its column's (a logo is not stretched). The block is found again by its key when the upload is done: blocks may
    * have moved meanwhile, and a block deleted meanwhile takes nothing.
    */
   async uploadImage(at: BlockPath, file: Blob, place: RefusalPlace = 'canvas'): Promise<void> {
@@ -208,9 +209,9 @@ export class EditorStore {
     const before = imageRefusal(file);
     if (before) return this.refuse(place, before, fileRefused(file));
     try {
-      const { url } = await this.api.uploadImage(file);
+      const [{ url }, natural] = await Promise.all([this.api.uploadImage(file), naturalWidthOf(file)]);
       const found = findBlock(this.doc, key);
-      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } }, { place });
+      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url, width: placedWidth(natural, columnWidth(this.doc, found.path)) } }, { place });
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : null;
       this.refuse(place, failure ? uploadRefusal(failure.status, failure.code) : { kind: 'upload', code: 'upload_failed' }, failure ? { code: failure.code, message: failure.message } : editorError('upload_failed', String(error)));

@@ -1,5 +1,5 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document/model';
-import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
+import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
 import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
@@ -20,6 +20,9 @@ function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldS
     </>
   );
 }
+
+/** A block's fields as the panel shows them: an image not chosen yet has no address to show (its placeholder pixel is not one). */
+const shownFields = (block: Block): Target => (block.type === 'image' && block.src === PLACEHOLDER_IMAGE ? { ...block, src: '' } : block) as unknown as Target;
 
 function BlockProperties({ store, block, path }: { store: EditorStore; block: Block; path: BlockPath }) {
   const onPatch = (patch: Patch, key: string) => store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
@@ -44,7 +47,7 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
           <RefusalNotice store={store} place="upload" />
         </div>
       )}
-      <Fields fields={BLOCK_FIELDS[block.type]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
+      <Fields fields={BLOCK_FIELDS[block.type]} target={shownFields(block)} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
       {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
       <div class="actions">
         <button
