@@ -227,4 +227,117 @@ describe('the editor, as a designer sees it', () => {
     expect(await swatch('Text colour').inputValue()).toBe('#aa3300');
     expect((await design(page)).body.rows[1].columns[0].blocks[2].style).toEqual({ padding: '8px 32px', color: '#aa3300' });
   });
+
+  it('shows a loading state in the frame at once, in the page’s language, until the editor shows', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'waiting' });
+    const { page } = browser;
+    // A loaded machine: the editor's script takes seconds to arrive.
+    await page.route('**/editor/v1/app/assets/main-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    for (const locale of ['en', 'fr'] as const) {
+      const started = Date.now();
+      const mounting = mountEditor(page, { template: exampleDesign('email'), locale });
+      const frame = await editorFrame(page);
+      const loading = frame.getByRole('status').filter({ hasText: words[locale]['editor.loading'] });
+      await loading.waitFor();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await loading.isVisible()).toBe(true);
+      expect(await frame.getByRole('toolbar', { name: words[locale]['toolbar.blocks'] }).count()).toBe(0);
+      if (locale === 'en') await page.screenshot({ path: `${SHOTS}/loading.png` });
+      expect(await seriousViolations(frame)).toEqual([]);
+      expect(await mounting).toEqual({ ok: true });
+      await loading.waitFor({ state: 'detached' });
+      await frame.getByRole('toolbar', { name: words[locale]['toolbar.blocks'] }).waitFor();
+      await page.reload();
+    }
+  });
+
+  it('keeps the selected block’s title in view in the property panel, and leaves room to edit at 1280×900 with the checks folded', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'panel' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    const box = async (locator: ReturnType<Frame['locator']>) => (await locator.boundingBox())!;
+    const inView = async (name: string) => {
+      const [heading, pane] = [await box(panel.getByRole('heading', { name, exact: true })), await box(panel)];
+      return heading.y >= pane.y - 1 && heading.y + heading.height <= pane.y + pane.height + 1;
+    };
+
+    await frame.locator('[data-block-path="1.0.0"]').click();
+    await panel.getByRole('heading', { name: 'Image', exact: true }).waitFor();
+    const pane = await box(panel);
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    await page.mouse.wheel(0, 3000);
+    await waitFor('the panel scrolled down', async () => (await panel.evaluate((element) => element.scrollTop)) > 100);
+    // Scrolled through its fields, the block's title stays in sight.
+    expect(await inView('Image')).toBe(true);
+    // Another block selected: the panel shows it from its title, not at the last one's scroll.
+    await frame.locator('[data-block-path="1.0.3"]').click();
+    await panel.getByRole('heading', { name: 'Button', exact: true }).waitFor();
+    expect(await inView('Button')).toBe(true);
+    expect(await panel.getByRole('textbox', { name: 'Button text' }).isVisible()).toBe(true);
+    expect(await panel.evaluate((element) => element.scrollTop)).toBe(0);
+
+    // Room to edit: the panel has most of the side; the checks fold to their title and count.
+    const side = (await box(panel)).height + (await box(frame.getByRole('region', { name: 'Checks' }))).height;
+    expect((await box(panel)).height / side).toBeGreaterThan(0.6);
+    const fold = frame.getByRole('button', { name: 'Checks', exact: true });
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    await fold.click();
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    expect((await box(panel)).height / side).toBeGreaterThan(0.8);
+    expect(await frame.getByRole('region', { name: 'Checks' }).getByText('No findings: the design passes every check.').isVisible()).toBe(true);
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/panel-folded.png` });
+    await fold.press('Enter');
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows a new image as a compact upload-or-drop placeholder, and places an uploaded image at its natural size up to the column’s', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'images' });
+    const { page } = browser;
+    // Two real PNGs: a small logo (120×40) and a wide photo (900×300), as screenshots of the page.
+    const logo = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 40 } });
+    const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 900, height: 300 } });
+    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const blocks = frame.getByRole('toolbar', { name: 'Blocks' });
+    await frame.locator('[data-block-path="1.0.3"]').click();
+    await blocks.getByRole('button', { name: 'Image', exact: true }).click();
+    const block = frame.getByRole('group', { name: 'Image block, row 2, column 1, position 5' });
+    const choose = block.getByLabel('Choose an image');
+    await choose.waitFor({ state: 'attached' });
+    expect(await block.innerText()).toContain('Drop an image here, or');
+    expect((await block.boundingBox())!.height).toBeLessThan(120);
+    // The address field shows no data: URL.
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    expect(await panel.getByRole('textbox', { name: 'Image address' }).inputValue()).toBe('');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/image-placeholder.png` });
+
+    await choose.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    const image = block.locator('img');
+    await image.waitFor();
+    await waitFor('the logo at its own width', async () => Math.round((await image.boundingBox())!.width) === 120);
+    const placed = (await design(page)).body.rows[1].columns[0].blocks[4];
+    expect(placed).toMatchObject({ type: 'image', src: expect.stringMatching(/\/files\/v1\//), width: 120 });
+
+    // A photo wider than the column fills it (no width), not stretched past it.
+    await blocks.getByRole('button', { name: 'Image', exact: true }).click();
+    await frame.getByRole('group', { name: 'Image block, row 2, column 1, position 6' }).getByLabel('Choose an image').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photo });
+    await waitFor('the photo uploaded', async () => /\/files\/v1\//.test((await design(page)).body.rows[1].columns[0].blocks[5].src));
+    expect((await design(page)).body.rows[1].columns[0].blocks[5].width).toBeUndefined();
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
+    const stored = await call('GET', `/embed/v1/users/images/designs/${saved.designId}`, { bearer: testKey });
+    expect(stored.body.doc.body.rows[1].columns[0].blocks[4].width).toBe(120);
+    expect(stored.body.doc.body.rows[1].columns[0].blocks[5].width).toBeUndefined();
+  });
 });

@@ -59,7 +59,8 @@ class EditorHandle {
     this.tokens = new TokenKeeper(options.getToken);
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     this.frame = document.createElement('iframe');
-    this.frame.src = `${baseUrl}${EDITOR_APP_PATH}`;
+    // The fragment names the page's language for the frame's loading state, painted before the editor knows its options.
+    this.frame.src = `${baseUrl}${EDITOR_APP_PATH}#${/^[a-z]{2,3}/i.exec(options.locale ?? '')?.[0].toLowerCase() ?? 'en'}`;
     this.frame.title = 'Design editor';
     this.frame.allow = 'clipboard-read; clipboard-write';
     // Through the CSSOM, which a page's strict CSP allows (a style attribute it would block),

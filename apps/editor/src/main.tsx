@@ -85,6 +85,9 @@ function watchBrowser(store: EditorStore): void {
   window.addEventListener('drop', (event) => event.preventDefault());
 }
 
+/** The loading state index.html paints at once goes when the editor shows, or could not open. */
+const loaded = () => document.getElementById('loading')?.remove();
+
 async function start(): Promise<void> {
   const bridge = new HostBridge();
   const options = await bridge.connect();
@@ -100,6 +103,7 @@ async function start(): Promise<void> {
     opened = await openDesign(api, options, session.mode, openJournal(bridge, readOnly), translator);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);
+    loaded();
     bridge.emit('error', { code: failure.code, message: failure.message });
     return;
   }
@@ -143,6 +147,7 @@ async function start(): Promise<void> {
     root,
   );
   labelMergeTagChips(root, mergeTags.choices);
+  loaded();
   bridge.emit('ready', { designId: store.id });
   // After ready: an entry left out does not fail the mount, the page is told of it.
   for (const problem of mergeTags.problems) bridge.emit('error', { code: 'options_invalid', message: problem });

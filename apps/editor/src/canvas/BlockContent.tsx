@@ -1,10 +1,11 @@
 import type { Block, DesignDocument } from '@embed/design-document/model';
-import { type BlockPath, fitInsert, keyOf, type TextEdit } from '@embed/editor-core';
+import { type BlockPath, fitInsert, keyOf, PLACEHOLDER_IMAGE, type TextEdit } from '@embed/editor-core';
 import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
 import { blockCss } from './canvas-styles';
 import { HtmlPreview } from './HtmlPreview';
+import { ImagePlaceholder } from './ImagePlaceholder';
 import { RichTextEditor } from './RichTextEditor';
 import { RichTextView } from './RichTextView';
 
@@ -48,6 +49,7 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
         />
       );
     case 'image':
+      if (block.src === PLACEHOLDER_IMAGE) return <ImagePlaceholder store={store} path={path} />;
       return (
         <div class="block-box" style={box}>
           <img src={block.src} alt={block.alt ?? ''} style={inner} />

@@ -10,6 +10,7 @@ export const en = {
   ...DESIGN_CHECK_MESSAGES,
 
   'editor.title': 'Design editor',
+  'editor.loading': 'Loading the editor…',
   'design.untitled': 'Untitled design',
   'design.untitledTitle': 'Untitled',
   'dialog.close': 'Close',
@@ -141,6 +142,8 @@ export const en = {
   'canvas.hiddenOnDesktop': 'Hidden on desktops',
   'canvas.emptyColumn': 'Empty column: drop a block or an image here',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.imageDrop': 'Drop an image here, or',
+  'canvas.imageChoose': 'Choose an image',
   'canvas.htmlPreview': 'HTML block as it will be sent',
   'canvas.addRow': 'Add row',
 

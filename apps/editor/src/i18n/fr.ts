@@ -39,6 +39,7 @@ export const fr: Record<MessageKey, string> = {
   'checks.popup-close': 'La fenêtre surgissante n’a ni bouton de fermeture ni fond qui la ferme : sur un écran tactile, impossible de la fermer (Échap ne marche qu’au clavier).',
 
   'editor.title': 'Éditeur de design',
+  'editor.loading': 'Chargement de l’éditeur…',
   'design.untitled': 'Design sans titre',
   'design.untitledTitle': 'Sans titre',
   'dialog.close': 'Fermer',
@@ -170,6 +171,8 @@ export const fr: Record<MessageKey, string> = {
   'canvas.hiddenOnDesktop': 'Masquée sur ordinateur',
   'canvas.emptyColumn': 'Colonne vide : déposez-y un bloc ou une image',
   'canvas.emptyHtml': '<!-- HTML -->',
+  'canvas.imageDrop': 'Déposez une image ici, ou',
+  'canvas.imageChoose': 'Choisir une image',
   'canvas.htmlPreview': 'Bloc HTML tel qu’il sera envoyé',
   'canvas.addRow': 'Ajouter une rangée',
 

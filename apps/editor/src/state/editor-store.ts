@@ -21,6 +21,7 @@ import { type EditorError, editorError, type JournalCalls, type SavedDesign } fr
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
 import type { OpenedDesign } from './opening';
+import { columnWidth, naturalWidthOf, placedWidth } from './image-size';
 import { fileRefused, imageRefusal, type Refusal, type RefusalCause, type RefusalPlace, uploadRefusal } from './refusals';
 import { Saving } from './saving';
 
@@ -261,10 +262,11 @@ export class EditorStore {
 
   /**
    * Uploads an image (POST /editor/v1/images) and points the image block at it, as one
-   * undoable step. The block is found again by its key when the upload is done: blocks may
-   * have moved meanwhile, and a block deleted meanwhile takes nothing. `step`: the undo step
-   * that started the upload (the image's insert), which the address then joins, however
-   * many edits came between.
+   * undoable step, at its natural width up to its column's (a logo is not stretched). The
+   * block is found again by its key when the upload is done: blocks may have moved
+   * meanwhile, and a block deleted meanwhile takes nothing. `step`: the undo step that
+   * started the upload (the image's insert), which the address then joins, however many
+   * edits came between.
    */
   async uploadImage(at: BlockPath, file: Blob, place: RefusalPlace = 'canvas', step?: number): Promise<void> {
     if (this.readOnly) return void this.refuseReadOnly();
@@ -272,10 +274,12 @@ export class EditorStore {
     const before = imageRefusal(file);
     if (before) return this.refuse(place, before, fileRefused(file));
     try {
-      const { url } = await this.api.uploadImage(file);
-      if (step !== undefined && this.history.joinInsertedBlock(step, key, { src: url })) return this.changed();
+      const [{ url }, natural] = await Promise.all([this.api.uploadImage(file), naturalWidthOf(file)]);
       const found = findBlock(this.doc, key);
-      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch: { src: url } }, { place });
+      // Without a width the image fills its column; a block whose insert was undone meanwhile has no column to measure.
+      const patch = { src: url, width: found ? placedWidth(natural, columnWidth(this.doc, found.path)) : undefined };
+      if (step !== undefined && this.history.joinInsertedBlock(step, key, patch)) return this.changed();
+      if (found) this.dispatch({ type: 'patchBlock', at: found.path, patch }, { place });
     } catch (error) {
       const failure = error instanceof ApiFailure ? error : null;
       this.refuse(place, failure ? uploadRefusal(failure.status, failure.code) : { kind: 'upload', code: 'upload_failed' }, failure ? { code: failure.code, message: failure.message } : editorError('upload_failed', String(error)));

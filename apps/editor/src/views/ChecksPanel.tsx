@@ -52,20 +52,32 @@ const Findings = memo(function Findings({ findings, store }: { findings: Finding
   );
 });
 
-/** The design checks' findings as the design changes. */
+/**
+ * The design checks' findings as the design changes. The panel folds to its title and
+ * count, leaving the property panel the room to edit; folded, the count still says
+ * whether there is anything to look at.
+ */
 export function ChecksPanel({ checks, store }: { checks: DesignChecks; store: EditorStore }) {
   useChecks(checks);
   const { t } = useTranslator();
+  const [open, setOpen] = useState(true);
   const { findings } = checks;
   return (
-    <section class="checks" aria-labelledby="checks-title">
-      <h2 id="checks-title">{t('checks.panel.title')}</h2>
-      <ClippingMeter checks={checks} />
+    <section class={`checks${open ? '' : ' folded'}`} aria-labelledby="checks-title">
+      <h2>
+        <button type="button" id="checks-title" class="fold" aria-expanded={open} aria-controls="checks-body" onClick={() => setOpen(!open)}>
+          <span class="fold-mark" aria-hidden="true" />
+          {t('checks.panel.title')}
+        </button>
+      </h2>
       <p class="count">{findings.length === 0 ? t('checks.panel.none') : t('checks.panel.count', { count: findings.length })}</p>
-      {findings.length > 0 && <Findings findings={findings} store={store} />}
-      <p id="finding-hint" class="visually-hidden">
-        {t('checks.panel.select')}
-      </p>
+      <div id="checks-body" hidden={!open}>
+        <ClippingMeter checks={checks} />
+        {findings.length > 0 && <Findings findings={findings} store={store} />}
+        <p id="finding-hint" class="visually-hidden">
+          {t('checks.panel.select')}
+        </p>
+      </div>
     </section>
   );
 }

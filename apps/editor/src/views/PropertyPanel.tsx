@@ -1,6 +1,7 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document/model';
-import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, removeColumn, setColumnCount } from '@embed/editor-core';
+import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
+import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
@@ -21,6 +22,9 @@ function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldS
     </>
   );
 }
+
+/** A block's fields as the panel shows them: an image not chosen yet has no address to show (its placeholder pixel is not one). */
+const shownFields = (block: Block): Target => (block.type === 'image' && block.src === PLACEHOLDER_IMAGE ? { ...block, src: '' } : block) as unknown as Target;
 
 function BlockProperties({ store, block, path }: { store: EditorStore; block: Block; path: BlockPath }) {
   const onPatch = (patch: Patch, key: string) => store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
@@ -46,7 +50,7 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
         </div>
       )}
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
-      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={block as unknown as Target} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
+      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={shownFields(block)} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
       {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
       <div class="actions">
         <button
@@ -195,8 +199,14 @@ export function PropertyPanel({ store }: { store: EditorStore }) {
   } else if (selection?.kind === 'column' && rows[selection.row]?.columns[selection.column]) {
     panel = <ColumnProperties store={store} row={selection.row} column={selection.column} />;
   }
+  // A new selection shows from its title: the panel does not keep the last one's scroll.
+  const aside = useRef<HTMLElement>(null);
+  const selected = JSON.stringify(selection);
+  useEffect(() => {
+    if (aside.current) aside.current.scrollTop = 0;
+  }, [selected]);
   return (
-    <aside class="properties" aria-label={t('properties.label')}>
+    <aside ref={aside} class="properties" aria-label={t('properties.label')}>
       {panel}
       <RefusalNotice store={store} place="panel" />
       {selection && selection.kind !== 'body' && (

@@ -1,17 +1,15 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { blankDesign, newBlock, newRow } from '@embed/editor-core';
+import { blankDesign, newBlock } from '@embed/editor-core';
 import { inheritedColour } from './inherited-colours';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, rowFields } from './property-fields';
 
-/** An email styled as the example newsletter is: a page colour, a white content area, the body's text and link colours. */
-const email = (): DesignDocument => {
-  const doc = blankDesign('email', 'Spring');
+/** An email with the body's colours set, and a text block in its second row. */
+function email(): DesignDocument {
+  const doc = blankDesign('email', 'Colours');
   doc.body.style = { backgroundColor: '#f3f1ec', contentBackgroundColor: '#ffffff', color: '#2b2b2b', linkColor: '#1f5f4a' };
-  const row = newRow();
-  row.columns[0].blocks = [newBlock('heading'), newBlock('text'), newBlock('text')];
-  doc.body.rows = [newRow(), row];
+  doc.body.rows = [{ columns: [{ blocks: [] }] }, { columns: [{ blocks: [newBlock('heading'), newBlock('text'), newBlock('text')] }] }];
   return doc;
-};
+}
 const field = (fields: typeof COLUMN_FIELDS, key: string, within = 'style') => fields.find((spec) => spec.key === key && (spec.in?.at(-1) ?? 'style') === within)!;
 
 describe('inheritedColour', () => {
