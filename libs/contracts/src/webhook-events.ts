@@ -20,7 +20,8 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
 
 /** `data` of each event kind (spec section 6): what the service sends and the integrators' client reads. */
 export interface WebhookEventData {
-  'design.saved': { designId: string; userId: string; revision: number };
+  /** `languages`: the design's languages, its default first (design document: `language`, `languages`). */
+  'design.saved': { designId: string; userId: string; revision: number; languages: string[] };
   'design.deleted': { designId: string; userId: string };
   'export.created': { exportId: string; designId: string; userId: string; revision: number; source: ExportSource; format: ExportFormat };
   'user.erased': { userId: string };

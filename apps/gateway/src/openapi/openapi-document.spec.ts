@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     const schema = document.components.schemas[saved.requestBody.content['application/json'].schema.$ref.split('/').pop()];
     expect(schema.required).toEqual(['id', 'type', 'createdAt', 'projectId', 'environment', 'data']);
     expect(schema.properties.type).toEqual({ const: 'design.saved' });
-    expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision']);
+    expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision', 'languages']);
   });
 
   it('has a real answer as the example of every JSON answer, error and webhook', () => {

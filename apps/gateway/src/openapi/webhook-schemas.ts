@@ -8,7 +8,7 @@ const userId = asJsonSchema(UserIdSchema);
 
 /** `data` of each event kind, typed against the registry's WebhookEventData: a field added there and not here fails to compile. */
 const DATA: { [K in Kind]: { [F in keyof WebhookEventData[K]]-?: JsonSchema } } = {
-  'design.saved': { designId, userId, revision: integer },
+  'design.saved': { designId, userId, revision: integer, languages: { type: 'array', items: string, description: 'The design’s languages (BCP 47), its default first.' } },
   'design.deleted': { designId, userId },
   'export.created': {
     exportId: string,

@@ -10,6 +10,8 @@ export interface RenderJob {
   designId?: string;
   merge?: MergeValues;
   text?: TextOptions;
+  /** The language to render in (render-core's LayoutOptions). */
+  language?: string;
   cached?: CachedLayout;
 }
 
@@ -24,8 +26,8 @@ export interface RenderJobResult {
  * came along, then merges. Only strings and plain data cross between the threads, and the
  * document goes one way only.
  */
-export function renderJob({ document, designId, merge, text, cached }: RenderJob): RenderJobResult {
-  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId });
+export function renderJob({ document, designId, merge, text, language, cached }: RenderJob): RenderJobResult {
+  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId, language });
   const { design: _rendered, ...rendered } = finishRender(layout, { merge, text });
   if (cached) return { rendered };
   const { design: _laidOut, ...made } = layout;

@@ -3,6 +3,7 @@ import type { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type DesignDocument, type DesignMode, MAX_REVISION, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { restorePointsToDrop } from '@embed/restore-points';
+import { designLanguages, type DesignDocument as Design } from '@embed/design-document/model';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
@@ -222,6 +223,7 @@ export class DesignsRepository {
     const stamps = await tx.restorePoint.findMany({ where: { designId: row.id }, select: { revision: true, createdAt: true, autosave: true } });
     const dropped = restorePointsToDrop(stamps, kept.createdAt);
     if (dropped.length > 0) await tx.restorePoint.deleteMany({ where: { designId: row.id, revision: { in: dropped } } });
-    await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
+    const languages = designLanguages(row.doc as unknown as Design);
+    await addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision, languages }, context);
   }
 }

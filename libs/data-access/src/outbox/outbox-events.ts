@@ -14,7 +14,7 @@ export async function addOutboxEvent(
   person: KnownPerson,
   type: Exclude<SubscribableEvent, 'user.erased'>,
   designId: string,
-  data: Record<string, string | number>,
+  data: Record<string, string | number | string[]>,
   context: RequestContext | undefined,
 ): Promise<void> {
   await tx.outboxEvent.create({
