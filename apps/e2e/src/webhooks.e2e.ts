@@ -271,6 +271,6 @@ describe('waking at commit', () => {
     const project = webhookProject(receiver.url('woken'));
     const design = await saveDesign(project.testKey, 'person-woken');
     const [request] = await receiver.waitFor('woken', 'design.saved', (requests) => requests.length > 0);
-    expect(request.json.data).toEqual({ designId: design.id, userId: 'person-woken', revision: 0 });
+    expect(request.json.data).toEqual({ designId: design.id, userId: 'person-woken', revision: 0, languages: exampleLanguages('email') });
   });
 });

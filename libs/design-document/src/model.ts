@@ -11,4 +11,4 @@ export { isLinkScheme, LINK_SCHEMES, schemeOf } from './links';
 export { designProblem } from './check';
 export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
 export { LANGUAGE_TAG_PATTERN } from './definition/languages';
-export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated } from './languages';
+export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';

@@ -1,3 +1,4 @@
+import { textDirection } from '@embed/design-document/model';
 import { keyOf, newRow, phoneView } from '@embed/editor-core';
 import { useEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
@@ -17,7 +18,7 @@ function WebFonts({ fonts }: { fonts: { family: string; url: string }[] | undefi
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */
 export function Canvas({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const [saved, selection, focusRequest, device] = useStoreValues(store, (s) => [s.doc, s.selection, s.focusRequest, s.device] as const);
+  const [saved, selection, focusRequest, device, language] = useStoreValues(store, (s) => [s.shown, s.selection, s.focusRequest, s.device, s.language] as const);
   // On Phone, the design as a phone lays it out: its overrides in place (places stay the document's).
   const doc = device === 'phone' ? phoneView(saved) : saved;
   const { body } = doc;
@@ -27,7 +28,7 @@ export function Canvas({ store }: { store: EditorStore }) {
   return (
     <main class={`canvas mode-${doc.mode} device-${device}`} aria-label={t('canvas.label')} style={{ 'background-color': body.style?.backgroundColor ?? '#f4f4f5' }}>
       <WebFonts fonts={body.fonts} />
-      <div class="content" style={contentCss(doc)}>
+      <div class="content" style={contentCss(doc)} lang={language} dir={textDirection(language)}>
         {popup && popup.closeButton?.show !== false && (
           <span class="popup-close" aria-hidden="true" style={{ color: popup.closeButton?.color }}>
             ×

@@ -1,5 +1,5 @@
 import type { DesignDocument } from '@embed/design-document/model';
-import { blockAt, type BlockPath, type Command, type Device, EditorHistory, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
+import { blockAt, type BlockPath, type Command, defaultLanguage, type Device, EditorHistory, inLanguageCommand, languageView, findBlock, keyOf, newBlock, type SaveState, type ServerDesign, type SaveStatus } from '@embed/editor-core';
 import { type EditorError, editorError, type JournalCalls, type SavedDesign } from '@embed/editor-protocol';
 import { ApiFailure, type EditorApi } from '../services/editor-api';
 import { JournalWriter } from '../services/journal-writer';
@@ -48,6 +48,9 @@ export class EditorStore {
   selection: Selection = null;
   /** The screen the person edits for. */
   device: Device = 'desktop';
+  /** The design's language the person chose to edit in; the default language when null or no longer the design's. */
+  private chosenLanguage: string | null = null;
+  private view: { doc: DesignDocument; language: string; shown: DesignDocument } | null = null;
   /** The block whose text should take the keyboard focus (one just added); the token changes with each request. */
   focusRequest: { path: BlockPath | null; token: number } = { path: null, token: 0 };
   /** When the journal gave back unsaved changes at opening, until the person dismisses the notice. */
@@ -153,6 +156,24 @@ export class EditorStore {
     });
   }
 
+  /** The language the texts are edited in: a change to a text in another than the default goes to its translation. */
+  get language(): string {
+    const chosen = this.chosenLanguage;
+    return chosen && (this.doc.languages ?? []).includes(chosen) ? chosen : defaultLanguage(this.doc);
+  }
+
+  setLanguage(language: string): void {
+    this.chosenLanguage = language;
+    this.notify();
+  }
+
+  /** The design as it reads in the editing language (the same object until the design or the language changes). */
+  get shown(): DesignDocument {
+    const { doc, language } = this;
+    if (this.view?.doc !== doc || this.view.language !== language) this.view = { doc, language, shown: languageView(doc, language) };
+    return this.view.shown;
+  }
+
   /** Shows the canvas as that screen lays the design out; on `phone`, the property panel edits the phone overrides. */
   setDevice(device: Device): void {
     this.device = device;
@@ -172,7 +193,7 @@ export class EditorStore {
   dispatch(command: Command, options: { coalesceKey?: string; select?: Selection; focus?: boolean; shown?: boolean } = {}): boolean {
     if (this.readOnly) return this.refuseReadOnly();
     try {
-      this.history.apply(command, { coalesceKey: options.coalesceKey });
+      this.history.apply(inLanguageCommand(this.doc, command, this.language), { coalesceKey: options.coalesceKey });
     } catch (error) {
       this.events.error(editorError('edit_refused', error instanceof Error ? error.message : String(error)));
       return false;
