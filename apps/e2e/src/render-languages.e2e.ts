@@ -25,7 +25,7 @@ describe('languages through the server API', () => {
     expect(answer.body.html).toContain('Bonjour Ada, le printemps est là');
     expect(answer.body.subject).toBe('Ada, la collection de printemps est là');
     // Untranslated texts are there, in English, and named.
-    expect(answer.body.html).toContain('Shop the collection');
+    expect(answer.body.html).toContain('View shirt');
     expect(answer.body.warnings.join('\n')).toMatch(/texts have no fr translation and show in en: .*the settings \(preheader\)/);
 
     const english = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc: trilingual(), merge: MERGE } });
