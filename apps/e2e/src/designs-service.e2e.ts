@@ -8,6 +8,7 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { DESIGNS_SUBJECTS, type PersonScope, type ServiceReply } from '@embed/contracts';
 import { hashSecret } from '@embed/credentials';
 import { holdDesign } from './erasure-helpers';
+import { exampleLanguages } from './support/api';
 import { query } from './support/database';
 import { admin, stackEnv } from './support/stack';
 
@@ -116,7 +117,7 @@ describe('designs', () => {
     });
     const point = await value<{ docJson: string }>(DESIGNS_SUBJECTS.revision, { person, designId: design.id, revision: 0 });
     expect(JSON.parse(point.docJson)).toEqual(example('email'));
-    expect(await outbox(design.id)).toEqual([{ type: 'design.saved', data: { designId: design.id, userId: 'designer', revision: 0 }, personId: expect.any(String) }]);
+    expect(await outbox(design.id)).toEqual([{ type: 'design.saved', data: { designId: design.id, userId: 'designer', revision: 0, languages: exampleLanguages('email') }, personId: expect.any(String) }]);
   });
 
   it('refuses an invalid document, naming the JSON path, and a document of another mode', async () => {

@@ -1,4 +1,4 @@
-import { call, EDITOR_SITE, exampleDesign, expectError, newProject, saveDesign } from './support/api';
+import { call, EDITOR_SITE, exampleDesign, exampleLanguages, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
 import { admin, killService, pauseService, startService, waitUntilReady } from './support/stack';
 
@@ -131,7 +131,7 @@ describe('POST /embed/v1/users/{userId}/designs', () => {
     expect(Object.keys(answer.body).sort()).toEqual([...DESIGN_SUMMARY_FIELDS, 'doc'].sort());
     expect(answer.body).toMatchObject({ name: 'From the old editor', mode: 'email', revision: 0, doc: exampleDesign('email') });
     const events = await query<{ type: string; data: any }>(`SELECT type, data FROM "OutboxEvent" WHERE "designId" = $1`, [answer.body.id]);
-    expect(events).toEqual([{ type: 'design.saved', data: { designId: answer.body.id, userId: 'migrated person', revision: 0 } }]);
+    expect(events).toEqual([{ type: 'design.saved', data: { designId: answer.body.id, userId: 'migrated person', revision: 0, languages: exampleLanguages('email') } }]);
     expect((await call('GET', `/embed/v1/users/migrated%20person/designs/${answer.body.id}`, { bearer: testKey })).body).toEqual(answer.body);
     expectError(await call('GET', `/embed/v1/users/someone-else/designs/${answer.body.id}`, { bearer: testKey }), 404, 'design_not_found');
   });

@@ -1,7 +1,7 @@
 // Webhooks end to end: real saves and admin commands, the real dispatcher, and a real
 // receiver process that checks every signature with its own implementation of spec §5.
 import { PING_MESSAGE } from '@embed/contracts';
-import { editorSession, exampleDesign, saveDesign } from './support/api';
+import { editorSession, exampleDesign, exampleLanguages, saveDesign } from './support/api';
 import { query } from './support/database';
 import { admin, sleep, waitFor } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
@@ -33,7 +33,7 @@ describe('signature and envelope', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       projectId: project.projectId,
       environment: 'test',
-      data: { designId: design.id, userId: 'person-1', revision: 0 },
+      data: { designId: design.id, userId: 'person-1', revision: 0, languages: exampleLanguages('email') },
     });
   });
 });
@@ -271,6 +271,6 @@ describe('waking at commit', () => {
     const project = webhookProject(receiver.url('woken'));
     const design = await saveDesign(project.testKey, 'person-woken');
     const [request] = await receiver.waitFor('woken', 'design.saved', (requests) => requests.length > 0);
-    expect(request.json.data).toEqual({ designId: design.id, userId: 'person-woken', revision: 0 });
+    expect(request.json.data).toEqual({ designId: design.id, userId: 'person-woken', revision: 0, languages: exampleLanguages('email') });
   });
 });

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
-import { MergeSchema, type RendererAnswer, RenderedFields, TextOptionsSchema } from './render';
+import { LanguageTagSchema, MergeSchema, type RendererAnswer, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
 import {
   AnyObject,
   describing,
@@ -288,6 +288,9 @@ export const ExportDesignRequestSchema = Strict(
     merge: Type.Optional(MergeSchema),
     text: Type.Optional(TextOptionsSchema),
     fullPage: Type.Optional(Type.Boolean()),
+    language: Type.Optional(LanguageTagSchema),
+    /** ZIP only: every language of the design in the one file. */
+    allLanguages: Type.Optional(Type.Boolean()),
   },
   {
     // The server API has no plain-text or MJML format: only the editor exports them.

@@ -37,6 +37,8 @@ export const RenderFileRequestSchema = Strict({
   format: OneOf(FILE_FORMATS),
   /** PNG: the whole design (default) or the first screen only. */
   fullPage: Type.Optional(Type.Boolean()),
+  /** ZIP: every language of the design, each beside the one rendered (`<language>/index.html`). */
+  allLanguages: Type.Optional(Type.Boolean()),
   /** Where the renderer stores the file (chosen by the caller, which records it): an export, or a template's thumbnail; the renderer also checks it is a key storage makes. */
   storageKey: Type.String({ pattern: '^(?:exports|templates)/' }),
   /** Queued fairly per tenant, for a browser as for a render worker (render.ts). */

@@ -11,7 +11,7 @@ import {
 } from './designs';
 import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
 import { TemplateIdSchema } from './templates';
-import { MergeSchema, TextOptionsSchema } from './render';
+import { LanguageTagSchema, MergeSchema, TextOptionsSchema } from './render';
 import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
 
 /*
@@ -49,6 +49,9 @@ export const ExportBodySchema = Strict(
     text: Type.Optional(TextOptionsSchema),
     format: Type.Optional(OneOf(SERVER_EXPORT_FORMATS)),
     fullPage: Type.Optional(Type.Boolean()),
+    language: Type.Optional(LanguageTagSchema),
+    /** ZIP only: every language of the design in the one file. */
+    allLanguages: Type.Optional(Type.Boolean()),
   },
   { title: 'ExportDto' },
 );
@@ -56,7 +59,13 @@ export type ExportBody = Static<typeof ExportBodySchema>;
 
 /** Spec 4.5: `POST /embed/v1/render`. */
 export const RenderBodySchema = Strict(
-  { doc: DesignDocumentField, designId: Type.Optional(DesignIdSchema), merge: Type.Optional(MergeSchema), text: Type.Optional(TextOptionsSchema) },
+  {
+    doc: DesignDocumentField,
+    designId: Type.Optional(DesignIdSchema),
+    merge: Type.Optional(MergeSchema),
+    text: Type.Optional(TextOptionsSchema),
+    language: Type.Optional(LanguageTagSchema),
+  },
   { title: 'RenderDto' },
 );
 export type RenderBody = Static<typeof RenderBodySchema>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { LANGUAGE_TAG_PATTERN } from '@embed/design-document';
 import type { DesignMode, TenantScope } from './domain';
 import type { ServiceReply } from './errors';
 import { AnyObject, describing, DesignIdSchema, DesignModeSchema, ReplySchema, Strict } from './schema';
@@ -73,7 +74,11 @@ export const tenantOf = ({ projectId, environment }: TenantScope): string => `${
 /** The turn of requests that name no tenant: those of callers of the release before, which sent none (deploy the renderer first). */
 export const UNNAMED_TENANT = '-';
 
-/** What to render: the project's mode, the document as the caller holds it, how to merge and write the text. */
+/** A language to render in (BCP 47, as the design document writes its languages); what a refusal says it must be. */
+export const LANGUAGE_TAG_MEANING = 'a BCP 47 language tag such as en, fr or pt-BR';
+export const LanguageTagSchema = Type.String({ maxLength: 64, pattern: LANGUAGE_TAG_PATTERN, description: LANGUAGE_TAG_MEANING });
+
+/** What to render: the project's mode, the document as the caller holds it, how to merge and write the text, in which language. */
 export const RenderDesignRequestSchema = Strict({
   /** Optional only while callers of the release before run (UNNAMED_TENANT). */
   tenant: Type.Optional(TenantSchema),
@@ -86,6 +91,8 @@ export const RenderDesignRequestSchema = Strict({
   text: Type.Optional(TextOptionsSchema),
   /** Answer the email's MJML too, with the design in it (the editor's MJML export); an email's only. */
   mjml: Type.Optional(Type.Boolean()),
+  /** One of the design's languages (a missing translation falls back to the default language, told in the warnings); the default language when left out. */
+  language: Type.Optional(LanguageTagSchema),
 });
 export type RenderDesignRequest = Static<typeof RenderDesignRequestSchema>;
 

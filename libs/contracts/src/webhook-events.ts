@@ -26,7 +26,12 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
  * re-exports the type to read it.
  */
 export const WEBHOOK_EVENT_DATA = {
-  'design.saved': Strict({ designId: DesignIdSchema, userId: UserIdSchema, revision: Type.Integer({ minimum: 0 }) }),
+  'design.saved': Strict({
+    designId: DesignIdSchema,
+    userId: UserIdSchema,
+    revision: Type.Integer({ minimum: 0 }),
+    languages: Type.Array(Type.String(), { description: 'The design’s languages (BCP 47), its default first (design document: `language`, `languages`).' }),
+  }),
   'design.deleted': Strict({ designId: DesignIdSchema, userId: UserIdSchema }),
   'export.created': Strict({
     exportId: Type.String(),

@@ -331,3 +331,24 @@ describe('popup-close', () => {
     expect(checked(popup, 'popup-close')).toEqual([]);
   });
 });
+
+describe('untranslated', () => {
+  const bilingual = (): EmailDesign => {
+    const doc = email([row([text('Hello'), { type: 'button', text: 'Shop', href: 'https://shop.example/', translations: { fr: { text: 'Acheter' } } } as Block])]);
+    return { ...doc, languages: ['fr'], settings: { ...doc.settings, translations: { fr: { subject: 'Bonjour' } } } } as EmailDesign;
+  };
+  const untranslated = (doc: DesignDocument) => checkDesign(doc, { untranslated: true }).filter((finding) => finding.check === 'untranslated');
+
+  it('names each block and the settings with texts a language has not translated, only when asked', () => {
+    const found = untranslated(bilingual());
+    expect(found.map((finding) => [finding.target, finding.params])).toEqual([
+      [{ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { language: 'fr', texts: 'content' }],
+      // The helper's unsubscribe row.
+      [{ kind: 'block', path: { row: 1, column: 0, block: 0 } }, { language: 'fr', texts: 'content' }],
+      [{ kind: 'design' }, { language: 'fr', texts: 'preheader' }],
+    ]);
+    expect(found[0].message).toBe('The block in row 1, column 1, block 1 has texts not yet translated into fr, which show in the default language: content.');
+    expect(checkDesign(bilingual()).some((finding) => finding.check === 'untranslated')).toBe(false);
+    expect(untranslated(email([row([text('Hello')])]))).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { DARK_MODE_SCHEMES, type DarkModeScheme, darkModeDesign } from './dark-m
 import type { Finding } from './findings';
 import { describeFinding, english } from './messages';
 import { placedBlocks } from './placed';
+import { untranslated } from './checks/languages';
 
 const sameSpot = (a: Draft, b: Draft) => JSON.stringify([a.target, a.key.split('.').pop()]) === JSON.stringify([b.target, b.key.split('.').pop()]);
 
@@ -46,6 +47,8 @@ const CHECKS: Check[] = [
 export interface CheckOptions {
   /** The size of the rendered, merged HTML in bytes: when given, an email is checked against Gmail's clipping size. */
   htmlBytes?: number;
+  /** List the texts each language of the design has not translated yet (the editor's checks; a render says which fallbacks it took instead). */
+  untranslated?: boolean;
 }
 
 export const withMessage = (draft: Draft): Finding => ({ ...draft, message: describeFinding(draft, english) });
@@ -54,6 +57,7 @@ export const withMessage = (draft: Draft): Finding => ({ ...draft, message: desc
 export function checkDesign(document: DesignDocument, options: CheckOptions = {}): Finding[] {
   const input: CheckInput = { document, blocks: placedBlocks(document) };
   const drafts = CHECKS.flatMap((check) => check(input));
+  if (options.untranslated) drafts.push(...untranslated(input));
   // Last, as in a render, where the size is known only once the rest is laid out.
   if (options.htmlBytes !== undefined) drafts.push(...clippingDrafts(document.mode, options.htmlBytes));
   return drafts.map(withMessage);

@@ -16,6 +16,8 @@ export const DESIGN_CHECK_MESSAGES = {
   'checks.place.design': 'the design',
 
   'checks.gmail-clipping': 'The HTML is {size} KB, over Gmail\'s {limit} KB clipping size: Gmail hides the rest of the email, unsubscribe link included, behind "View entire message".',
+  'checks.untranslated': 'The block in {place} has texts not yet translated into {language}, which show in the default language: {texts}.',
+  'checks.untranslated-settings': 'The design’s settings have texts not yet translated into {language}, which show in the default language: {texts}.',
   'checks.image-alt': 'Image in {place} has no alt text: screen readers, and mail clients that block images, show nothing in its place.',
   'checks.inline-image': 'Image in {place} is inline (data:), and stays inline: many mail clients block or drop inline images and it makes the HTML heavy; upload it instead.',
   'checks.link-address.missing.link': 'Link "{text}" in {place} has no address: it is shown as plain text.',

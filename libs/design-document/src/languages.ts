@@ -101,6 +101,13 @@ function blockIn(block: Block, language: string, missing: (text: string) => void
   }
 }
 
+/** The block's texts `language`'s translation leaves out (`content`, `alt`, `items[2]`, ...). */
+export function untranslatedTexts(block: Block, language: string): string[] {
+  const missing: string[] = [];
+  blockIn(block, language, (text) => missing.push(text));
+  return missing;
+}
+
 /** The settings' texts each mode's translation holds (those the design writes). */
 const SETTINGS_TEXTS: Record<DesignDocument['mode'], string[]> = {
   email: ['subject', 'preheader'],

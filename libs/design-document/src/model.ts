@@ -10,4 +10,5 @@ export { filledTag, leadingTag, MERGE_TAG, mergeTagPieces, tagsIn, type FilledTa
 export { isLinkScheme, LINK_SCHEMES, schemeOf } from './links';
 export { designProblem } from './check';
 export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
-export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated } from './languages';
+export { LANGUAGE_TAG_PATTERN } from './definition/languages';
+export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';

@@ -10,6 +10,7 @@ import {
   type TextBlock,
 } from '@embed/design-document/model';
 import { type PhoneTarget, setPhoneStyle } from './devices';
+import { addLanguage, setTranslation, type TranslationTarget } from './languages';
 import { applyPatch, type Patch } from './patch';
 import { applyTextEdit, type TextEdit } from './rich-text/text-edits';
 import { blockAt, type BlockPath, columnAt, CommandError, inserted, removed, replaced, rowAt, withColumn, withRows } from './paths';
@@ -47,6 +48,10 @@ export type Command =
   | { type: 'patchBodyStyle'; patch: Patch }
   /** One phone override of a row or block; `value` undefined resets it to the desktop's (devices.ts). */
   | { type: 'setPhoneStyle'; target: PhoneTarget; key: string; value: unknown }
+  /** One text of one language's translation; `value` undefined takes it away (languages.ts). */
+  | { type: 'setTranslation'; target: TranslationTarget; language: string; key: string; value: unknown }
+  /** A language added to the design, each text copied from the default language as a start. */
+  | { type: 'addLanguage'; language: string }
   | { type: 'patchSettings'; patch: Patch }
   | { type: 'rename'; name: string | undefined }
   /** The whole design at once (a restore point taken): same mode only. */
@@ -242,6 +247,10 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return patchBodyStyle(doc, command.patch);
     case 'setPhoneStyle':
       return setPhoneStyle(doc, command.target, command.key, command.value);
+    case 'setTranslation':
+      return setTranslation(doc, command.target, command.language, command.key, command.value);
+    case 'addLanguage':
+      return addLanguage(doc, command.language);
     case 'patchSettings':
       return patchSettings(doc, command.patch);
     case 'rename':

@@ -1,6 +1,7 @@
 export { applyCommand, EDIT_LIMITS, type Applied, type Command } from './commands';
 export { EditorHistory, TYPING_PAUSE_MS, type SerializedHistory } from './history';
 export { blankDesign } from './blank-design';
+export { defaultLanguage, inLanguageCommand, languageView, type TranslationTarget } from './languages';
 export { desktopValue, type Device, overriddenProperties, phoneValue, phoneView, type PhoneTarget } from './devices';
 export { layoutRow, newBlock, newRow, PLACEHOLDER_IMAGE, ROW_LAYOUTS } from './new-blocks';
 export { type Selection, type SelectionByKey, selectionByKey, selectionPlace } from './selection';

@@ -44,6 +44,7 @@ export class ExportDesign {
   ) {}
 
   async execute(request: ExportDesignRequest, context: RequestContext): Promise<ServiceReply<HtmlExport | FileExport>> {
+    if (request.allLanguages && request.format !== 'zip') return fail(400, 'request_invalid', `allLanguages is for zip exports only, not ${request.format}`);
     const found = await this.designs.findOwned(request);
     if (!found.ok) return found;
     const { person, design } = found.value;

@@ -28,18 +28,18 @@ export class RendererClient {
   constructor(private readonly services: ServiceClient) {}
 
   /** The design's HTML and text, merged; `tenant` (tenantOf) takes its turn on the render workers. */
-  render(design: DesignRecord, { merge, text, format }: Pick<ExportDesignRequest, 'merge' | 'text' | 'format'>, tenant: string): Promise<RenderDesignReply> {
-    const request = { tenant, mode: design.mode, doc: design.doc, designId: design.id, merge, text, ...(format === 'mjml' && { mjml: true }) };
+  render(design: DesignRecord, { merge, text, format, language }: Pick<ExportDesignRequest, 'merge' | 'text' | 'format' | 'language'>, tenant: string): Promise<RenderDesignReply> {
+    const request = { tenant, mode: design.mode, doc: design.doc, designId: design.id, merge, text, language, ...(format === 'mjml' && { mjml: true }) };
     return this.ask(RENDER_DESIGN_SUBJECT, request, 'the renderer did not answer in time');
   }
 
   /** A file of the design, stored by the renderer under `storageKey`. */
   makeFile(
     design: DesignRecord,
-    { merge, text, fullPage }: Pick<ExportDesignRequest, 'merge' | 'text' | 'fullPage'>,
+    { merge, text, fullPage, language, allLanguages }: Pick<ExportDesignRequest, 'merge' | 'text' | 'fullPage' | 'language' | 'allLanguages'>,
     file: { format: FileFormat; storageKey: string; tenant: string },
   ): Promise<RenderFileReply> {
-    const request = { mode: design.mode, doc: design.doc, designId: design.id, merge, text, fullPage, ...file };
+    const request = { mode: design.mode, doc: design.doc, designId: design.id, merge, text, fullPage, language, allLanguages, ...file };
     return this.ask(RENDER_FILE_SUBJECT, request, `the renderer did not make the ${file.format.toUpperCase()} in time`);
   }
 

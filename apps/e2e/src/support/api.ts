@@ -73,6 +73,12 @@ export function exampleDesign(mode: 'email' | 'page' | 'popup' | 'document'): Re
   return JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs', `${mode}.json`), 'utf8'));
 }
 
+/** The languages of an example design, as a design.saved event lists them: its default first. */
+export function exampleLanguages(mode: 'email' | 'page' | 'popup' | 'document'): string[] {
+  const doc = exampleDesign(mode);
+  return [doc.language ?? 'en', ...(doc.languages ?? [])];
+}
+
 /** A person's editor session: a token minted with the project's key, used from the site it was minted for. */
 export async function editorSession(key: string, userId: string, origin = EDITOR_SITE) {
   const minted = await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: userId }, origin } });

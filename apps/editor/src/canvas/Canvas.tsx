@@ -1,3 +1,4 @@
+import { textDirection } from '@embed/design-document/model';
 import { keyOf, newRow, phoneView } from '@embed/editor-core';
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import type { EditorStore } from '../state/editor-store';
@@ -44,7 +45,7 @@ function toBlocksToolbar(event: KeyboardEvent): void {
 /** The design as the renderer lays it out: the body's width and colours, rows of columns of blocks. */
 export function Canvas({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const [saved, selection, focusRequest, device] = useStoreValues(store, (s) => [s.doc, s.selection, s.focusRequest, s.device] as const);
+  const [saved, selection, focusRequest, device, language] = useStoreValues(store, (s) => [s.shown, s.selection, s.focusRequest, s.device, s.language] as const);
   useFocusRequest(focusRequest);
   // On Phone, the design as a phone lays it out: its overrides in place (places stay the document's).
   const doc = device === 'phone' ? phoneView(saved) : saved;
@@ -62,7 +63,7 @@ export function Canvas({ store }: { store: EditorStore }) {
     >
       <WebFonts fonts={body.fonts} />
       <RefusalNotice store={store} place="canvas" />
-      <div class="content" style={contentCss(doc)}>
+      <div class="content" style={contentCss(doc)} lang={language} dir={textDirection(language)}>
         {popup && popup.closeButton?.show !== false && (
           <span class="popup-close" aria-hidden="true" style={{ color: popup.closeButton?.color }}>
             ×

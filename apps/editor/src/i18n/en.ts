@@ -28,6 +28,11 @@ export const en = {
   'topbar.view': 'View',
   'topbar.save': 'Save',
 
+  'language.group': 'Design language',
+  'language.editing': 'Editing in',
+  'language.default': '{language}, default',
+  'language.new': 'New language (a tag such as fr or pt-BR)',
+  'language.add': 'Add language',
   'device.switch': 'Editing for',
   'device.desktop': 'Desktop',
   'device.phone': 'Phone',

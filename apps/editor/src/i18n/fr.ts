@@ -11,6 +11,8 @@ export const fr: Record<MessageKey, string> = {
   'checks.place.design': 'le design',
 
   'checks.gmail-clipping': 'Le HTML fait {size} Ko, au-delà des {limit} Ko où Gmail coupe les e-mails : Gmail cache la suite, lien de désinscription compris, derrière « Afficher l’intégralité du message ».',
+  'checks.untranslated': 'Le bloc ({place}) a des textes pas encore traduits en {language}, affichés dans la langue par défaut : {texts}.',
+  'checks.untranslated-settings': 'Les réglages du design ont des textes pas encore traduits en {language}, affichés dans la langue par défaut : {texts}.',
   'checks.image-alt': 'L’image ({place}) n’a pas de texte alternatif : les lecteurs d’écran, et les messageries qui bloquent les images, n’affichent rien à sa place.',
   'checks.inline-image': 'L’image ({place}) est intégrée (data:) et le reste : beaucoup de messageries bloquent ou suppriment ces images, et elles alourdissent le HTML ; téléversez-la plutôt.',
   'checks.link-address.missing.link': 'Le lien « {text} » ({place}) n’a pas d’adresse : il s’affiche comme du texte.',
@@ -57,6 +59,11 @@ export const fr: Record<MessageKey, string> = {
   'topbar.view': 'Affichage',
   'topbar.save': 'Enregistrer',
 
+  'language.group': 'Langue du design',
+  'language.editing': 'Édition en',
+  'language.default': '{language}, par défaut',
+  'language.new': 'Nouvelle langue (un code comme fr ou pt-BR)',
+  'language.add': 'Ajouter la langue',
   'device.switch': 'Édition pour',
   'device.desktop': 'Ordinateur',
   'device.phone': 'Téléphone',

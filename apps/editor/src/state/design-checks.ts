@@ -63,7 +63,7 @@ export class DesignChecks {
 
   private check(): void {
     const id = ++this.latestCheck;
-    void this.runChecks(this.store.doc, { htmlBytes: this.htmlBytes }).then((findings) => {
+    void this.runChecks(this.store.doc, { htmlBytes: this.htmlBytes, untranslated: true }).then((findings) => {
       if (id !== this.latestCheck) return;
       this.findings = findings;
       for (const listener of this.subscribers) listener();

@@ -4,9 +4,12 @@ import {
   type BlockPath,
   type Command,
   CommandError,
+  defaultLanguage,
   type Device,
   EditorHistory,
   findBlock,
+  inLanguageCommand,
+  languageView,
   keyOf,
   newBlock,
   type SaveState,
@@ -68,6 +71,9 @@ export class EditorStore {
   readonly readOnly: boolean;
   /** The screen the person edits for. */
   device: Device = 'desktop';
+  /** The design's language the person chose to edit in; the default language when null or no longer the design's. */
+  private chosenLanguage: string | null = null;
+  private view: { doc: DesignDocument; language: string; shown: DesignDocument } | null = null;
   /** The block (by its key) that should take the keyboard focus once the canvas shows it; the token changes with each request. */
   focusRequest: { key: string | null; target: FocusTarget; token: number } = { key: null, target: 'frame', token: 0 };
   /** What is selected, by key: it follows its block, row or column wherever edits move it. */
@@ -183,6 +189,24 @@ export class EditorStore {
     });
   }
 
+  /** The language the texts are edited in: a change to a text in another than the default goes to its translation. */
+  get language(): string {
+    const chosen = this.chosenLanguage;
+    return chosen && (this.doc.languages ?? []).includes(chosen) ? chosen : defaultLanguage(this.doc);
+  }
+
+  setLanguage(language: string): void {
+    this.chosenLanguage = language;
+    this.notify();
+  }
+
+  /** The design as it reads in the editing language (the same object until the design or the language changes). */
+  get shown(): DesignDocument {
+    const { doc, language } = this;
+    if (this.view?.doc !== doc || this.view.language !== language) this.view = { doc, language, shown: languageView(doc, language) };
+    return this.view.shown;
+  }
+
   /** Shows the canvas as that screen lays the design out; on `phone`, the property panel edits the phone overrides. */
   setDevice(device: Device): void {
     this.device = device;
@@ -229,7 +253,7 @@ export class EditorStore {
     // The selection after the step: the one asked for, else the same block, row or column where it is now.
     const after = (doc: DesignDocument) => (select !== undefined ? select : selectionPlace(doc, this.selected));
     try {
-      this.history.apply(command, { coalesceKey: options.coalesceKey, selection: { before: this.selection, after } });
+      this.history.apply(inLanguageCommand(this.doc, command, this.language), { coalesceKey: options.coalesceKey, selection: { before: this.selection, after } });
     } catch (error) {
       const cause: RefusalCause = { kind: error instanceof CommandError && error.reason ? error.reason : 'edit' };
       this.refuse(options.place ?? 'canvas', cause, editorError('edit_refused', error instanceof Error ? error.message : String(error)));

@@ -175,7 +175,7 @@ function ColumnProperties({ store, row, column }: { store: EditorStore; row: num
 
 function BodyProperties({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const { doc } = store;
+  const doc = store.shown;
   return (
     <section aria-label={t('properties.designLabel')}>
       <h2>{t('properties.design')}</h2>
@@ -188,7 +188,7 @@ function BodyProperties({ store }: { store: EditorStore }) {
 /** Properties of what is selected: a block, a row, a column, or else the design. */
 export function PropertyPanel({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.doc, s.device] as const);
+  const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.shown, s.device] as const);
   const rows = doc.body.rows;
   let panel = <BodyProperties store={store} />;
   if (selection?.kind === 'block') {

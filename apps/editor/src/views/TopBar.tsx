@@ -2,6 +2,7 @@ import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from './i18n';
 import type { PreviewKind } from './Preview';
 import { DeviceSwitch } from './DeviceSwitch';
+import { LanguageSwitch } from './LanguageSwitch';
 import { SaveFault } from './SaveFault';
 import { SaveStatus } from './SaveStatus';
 import { useStoreValues } from './use-store';
@@ -38,6 +39,7 @@ export function TopBar({ store, open }: { store: EditorStore; open: (dialog: Dia
         </div>
       )}
       <DeviceSwitch store={store} />
+      <LanguageSwitch store={store} />
       <div class="topbar-group" role="group" aria-label={t('topbar.view')}>
         <button type="button" onClick={() => open('desktop')}>
           {t('preview.desktop')}

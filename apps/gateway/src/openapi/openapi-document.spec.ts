@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     const schema = document.components.schemas[saved.requestBody.content['application/json'].schema.$ref.split('/').pop()];
     expect(schema.required).toEqual(['id', 'type', 'createdAt', 'projectId', 'environment', 'data']);
     expect(schema.properties.type).toMatchObject({ const: 'design.saved' });
-    expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision']);
+    expect(schema.properties.data.required).toEqual(['designId', 'userId', 'revision', 'languages']);
     // The registry's design id rule, the one the HTTP inputs and the messages check.
     expect(schema.properties.data.properties.designId).toEqual(asJsonSchema(DesignIdSchema));
   });

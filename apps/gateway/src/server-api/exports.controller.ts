@@ -28,6 +28,8 @@ export class ExportsController {
       merge: body.merge,
       text: body.text,
       fullPage: body.fullPage,
+      language: body.language,
+      allLanguages: body.allLanguages,
     };
     return this.services.call(DESIGNS_SUBJECTS.export, request);
   }

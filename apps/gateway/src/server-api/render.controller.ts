@@ -20,7 +20,7 @@ export class RenderController {
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   render(@Key() key: KeyContext, @BodyOf(RenderBodySchema) body: RenderBody): Promise<RenderedDesign> {
-    const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text };
+    const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text, language: body.language };
     return this.services.call(RENDER_DESIGN_SUBJECT, request);
   }
 }

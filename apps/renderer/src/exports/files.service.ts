@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { CONTENT_TYPES, isStorageKey, ObjectStorage, StorageUnavailableError } from '@embed/storage';
 import { fail, type FileFormat, formatUnavailable, ok, type RenderedDesign, type RenderFileReply, type RenderFileRequest } from '@embed/contracts';
 import { deadlineSignal } from '@embed/service-runtime';
+import { DEFAULT_LANGUAGE, type DesignDocument, designLanguages, servingLanguage } from '@embed/design-document';
 import { RenderService } from '../render/render.service';
 import { BrowserPool } from '../browser/browser-pool';
 import { FairScheduler, QueueFullError } from '../workers/fair-scheduler';
@@ -31,7 +32,7 @@ export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   /** `deadline`: the request's, in epoch milliseconds, which the render works to as well. */
-  async makeFile({ format, fullPage = true, storageKey, tenant, ...render }: RenderFileRequest, deadline?: number): Promise<RenderFileReply> {
+  async makeFile({ format, fullPage = true, allLanguages = false, storageKey, tenant, ...render }: RenderFileRequest, deadline?: number): Promise<RenderFileReply> {
     const signal = deadlineSignal();
     // Every resource the page loads listens for the deadline.
     setMaxListeners(200, signal);
@@ -40,13 +41,16 @@ export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!rendered.ok) return rendered;
     const unavailable = formatUnavailable(rendered.value.mode, format);
     if (unavailable) return unavailable;
+    const languages = format === 'zip' && allLanguages ? await this.otherLanguages(rendered.value, render, tenant, deadline) : { ok: true as const, value: [] };
+    if (!languages.ok) return languages;
+    const warnings = [...new Set([...rendered.value.warnings, ...languages.value.flatMap((one) => one.warnings)])];
     try {
       // ZIPs take their turn with PDFs and PNGs: the same limit bounds the images they hold at once.
-      const make = () => (format === 'zip' ? buildZip(rendered.value, this.loader, signal) : this.capture(rendered.value, format, fullPage, tenant, signal));
+      const make = () => (format === 'zip' ? buildZip({ ...rendered.value, languages: languages.value }, this.loader, signal) : this.capture(rendered.value, format, fullPage, tenant, signal));
       const file = await this.scheduler.run(tenant, signal, make);
       signal.throwIfAborted();
       await this.storage.put(storageKey, file.body, CONTENT_TYPES[format]);
-      return ok({ storageKey, bytes: file.body.length, warnings: [...rendered.value.warnings, ...file.warnings] });
+      return ok({ storageKey, bytes: file.body.length, warnings: [...warnings, ...file.warnings] });
     } catch (error) {
       if (error instanceof QueueFullError || error instanceof StorageUnavailableError) return fail(503, 'service_unavailable', error.message);
       if (signal.aborted) return fail(503, 'service_unavailable', `the ${format.toUpperCase()} was not made before the request's deadline`);
@@ -55,6 +59,19 @@ export class FilesService implements OnApplicationBootstrap, OnModuleDestroy {
       if (error instanceof Error && error.name === 'TargetCloseError') return fail(503, 'service_unavailable', `the browser closed while making the ${format.toUpperCase()}`);
       throw error;
     }
+  }
+
+  /** The design rendered in each of its languages but the one `rendered` is in, for a ZIP of them all. */
+  private async otherLanguages(rendered: RenderedDesign, render: Omit<RenderFileRequest, 'format' | 'fullPage' | 'allLanguages' | 'storageKey' | 'tenant'>, tenant: string, deadline?: number) {
+    const design = rendered.design as DesignDocument;
+    const served = (render.language && servingLanguage(design, render.language)) || (design.language ?? DEFAULT_LANGUAGE);
+    const others = [];
+    for (const language of designLanguages(design).filter((one) => one !== served)) {
+      const one = await this.renderer.render({ ...render, language, tenant }, deadline);
+      if (!one.ok) return one;
+      others.push({ language, html: one.value.html, text: one.value.text, warnings: one.value.warnings });
+    }
+    return ok(others);
   }
 
   /** On a page of the pool, which a later job of the same tenant (project and environment) may load its own design into. */

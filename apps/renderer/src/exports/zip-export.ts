@@ -38,11 +38,14 @@ function added(archive: Archiver, body: Buffer, name: string): Promise<void> {
 export interface ZipContent {
   html: string;
   text: string;
+  /** The design's other languages, each in a folder of its name beside the first. */
+  languages?: { language: string; html: string; text: string }[];
 }
 
 /**
  * The design as a folder: `index.html` pointing at `images/…` beside it, `index.txt`,
- * and the images that could be fetched safely. An image that could not (a private
+ * each other language as `<language>/index.html` and `.txt` (sharing the images), and the
+ * images that could be fetched safely. An image that could not (a private
  * address, not an image, too large) is left pointing where it did and named in the warnings.
  */
 export async function buildZip(content: ZipContent, loader: ResourceLoader, signal: AbortSignal): Promise<{ body: Buffer; warnings: string[] }> {
@@ -50,7 +53,8 @@ export async function buildZip(content: ZipContent, loader: ResourceLoader, sign
   const archive = archiver('zip', { zlib: { level: 6 } });
   const zipped = buffer(archive);
   let html = content.html;
-  const references = imageReferences(html);
+  const others = (content.languages ?? []).map((one) => ({ ...one }));
+  const references = [...new Set([html, ...others.map((one) => one.html)].flatMap(imageReferences))];
   if (references.length > MAX_IMAGES) warnings.push(`Only the first ${MAX_IMAGES} images are in the ZIP; the others stay links.`);
   for (const [index, reference] of references.slice(0, MAX_IMAGES).entries()) {
     const address = decodeAttribute(reference);
@@ -64,6 +68,7 @@ export async function buildZip(content: ZipContent, loader: ResourceLoader, sign
       // archive before the next image is fetched: a ZIP holds one image at a time.
       await added(archive, resource.body, name);
       html = html.split(reference).join(name);
+      for (const one of others) one.html = one.html.split(reference).join(`../${name}`);
     } catch (error) {
       signal.throwIfAborted();
       warnings.push(`Image ${address} is not in the ZIP and still points at its address: ${connectionErrorMessage(error)}.`);
@@ -71,6 +76,10 @@ export async function buildZip(content: ZipContent, loader: ResourceLoader, sign
   }
   archive.append(html, { name: 'index.html' });
   archive.append(content.text, { name: 'index.txt' });
+  for (const one of others) {
+    archive.append(one.html, { name: `${one.language}/index.html` });
+    archive.append(one.text, { name: `${one.language}/index.txt` });
+  }
   await archive.finalize();
   return { body: await zipped, warnings };
 }

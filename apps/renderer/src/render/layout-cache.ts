@@ -6,7 +6,7 @@ import type { CachedLayout } from './render-job';
 
 /**
  * The layouts of recently rendered documents, so that repeated renders of one saved design
- * only apply the merge. Keyed by a hash of the document, the design id and the renderer
+ * only apply the merge. Keyed by a hash of the document, the design id, the language and the renderer
  * version; bounded by the bytes of HTML it holds. It lives on the service's thread: a
  * worker lays a document out and hands the layout back, and is sent it again for a merge.
  */
@@ -20,9 +20,9 @@ export class LayoutCache {
     });
   }
 
-  static key(document: DesignDocument, designId: string | undefined): string {
+  static key(document: DesignDocument, designId: string | undefined, language?: string): string {
     const hash = createHash('sha256').update(JSON.stringify(document)).digest('hex');
-    return `${RENDERER_VERSION}:${designId ?? ''}:${hash}`;
+    return `${RENDERER_VERSION}:${designId ?? ''}:${language ?? ''}:${hash}`;
   }
 
   get(key: string): CachedLayout | undefined {

@@ -13,6 +13,8 @@ export interface RenderJob {
   text?: TextOptions;
   /** Make the MJML export too (an email's). */
   mjml?: boolean;
+  /** The language to render in (render-core's LayoutOptions). */
+  language?: string;
   cached?: CachedLayout;
 }
 
@@ -27,8 +29,8 @@ export interface RenderJobResult {
  * came along, then merges. Only strings and plain data cross between the threads, and the
  * document goes one way only.
  */
-export function renderJob({ document, designId, merge, text, mjml, cached }: RenderJob): RenderJobResult {
-  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId });
+export function renderJob({ document, designId, merge, text, mjml, language, cached }: RenderJob): RenderJobResult {
+  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId, language });
   const { design: _rendered, ...finished } = finishRender(layout, { merge, text });
   const rendered = mjml && document.mode === 'email' ? { ...finished, mjml: mjmlExport(emailMarkup(document), document) } : finished;
   if (cached) return { rendered };

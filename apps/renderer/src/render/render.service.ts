@@ -24,12 +24,12 @@ export class RenderService implements OnModuleDestroy {
   ) {}
 
   /** `deadline`: the request's, in epoch milliseconds (none for work that has none). */
-  async render({ tenant = UNNAMED_TENANT, mode, doc, designId, merge, text, mjml }: RenderDesignRequest, deadline?: number): Promise<RenderDesignReply> {
+  async render({ tenant = UNNAMED_TENANT, mode, doc, designId, merge, text, mjml, language }: RenderDesignRequest, deadline?: number): Promise<RenderDesignReply> {
     const design = designForMode(doc, mode);
     if (!design.ok) return design;
-    const key = LayoutCache.key(design.value, designId);
+    const key = LayoutCache.key(design.value, designId, language);
     try {
-      const { rendered, layout } = await this.workers.render({ document: design.value, designId, merge, text, mjml, cached: this.cache.get(key) }, { tenant, deadline });
+      const { rendered, layout } = await this.workers.render({ document: design.value, designId, merge, text, mjml, language, cached: this.cache.get(key) }, { tenant, deadline });
       if (layout) this.cache.set(key, layout);
       return ok({ ...rendered, design: design.value });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type DesignDocument, type DesignMode, MAX_REVISION, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { restorePointsToDrop } from '@embed/restore-points';
+import { designLanguages, type DesignDocument as Design } from '@embed/design-document/model';
 import { newDesignId, newId } from '../ids';
 import { addOutboxEvent } from '../outbox/outbox-events';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
@@ -81,8 +82,15 @@ const ownedBy = (person: KnownPerson) => ({ projectId: person.projectId, environ
 type Absent<T> = { [K in keyof T]: null };
 
 /** `design.saved` for a design created or saved, in the same transaction (spec section 6). */
-const addSavedEvent = (tx: Prisma.TransactionClient, person: KnownPerson, row: { id: string; revision: number }, context: RequestContext) =>
-  addOutboxEvent(tx, person, 'design.saved', row.id, { designId: row.id, userId: person.userId, revision: row.revision }, context);
+const addSavedEvent = (tx: Prisma.TransactionClient, person: KnownPerson, row: { id: string; revision: number; doc: Prisma.JsonValue }, context: RequestContext) =>
+  addOutboxEvent(
+    tx,
+    person,
+    'design.saved',
+    row.id,
+    { designId: row.id, userId: person.userId, revision: row.revision, languages: designLanguages(row.doc as unknown as Design) },
+    context,
+  );
 
 const asRecord = <T extends { doc: Prisma.JsonValue }>(row: T) => ({ ...row, doc: row.doc as DesignDocument });
 
