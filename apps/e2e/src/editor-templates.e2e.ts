@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
+import { DemoSite, designInAddress, openDemo } from './support/demo-site';
 import { editorBrowser, editorEvents, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { seedDemoLibrary } from './support/demo-library';
 import { repoRoot, waitFor } from './support/stack';
 
 jest.setTimeout(120_000);
@@ -140,5 +142,26 @@ describe('templates in the editor', () => {
     const reopened = await editorFrame(browser.page);
     await onCanvas(reopened, 'spring is in the air').waitFor();
     expect(await gallery(reopened).count()).toBe(0);
+  });
+
+  it('lets a person of the demo site (npm start) start from one of the two templates it seeds', async () => {
+    const demo = await DemoSite.start('demo-templates');
+    try {
+      seedDemoLibrary(demo.project.testKey);
+      const { page } = browser;
+      await openDemo(page, demo, '/?new=blank');
+      const frame = await editorFrame(page);
+      const dialog = gallery(frame);
+      await dialog.waitFor();
+      expect(await dialog.getByRole('list', { name: 'Templates' }).getByRole('button').allTextContents()).toEqual(['Blank design', 'Welcome email', 'Spring newsletter']);
+      await page.screenshot({ path: path.join(SHOTS, 'demo-gallery.png') });
+      await dialog.getByRole('button', { name: 'Spring newsletter' }).click();
+      await onCanvas(frame, 'spring is in the air').waitFor();
+      await page.keyboard.press('Control+s');
+      const designId = await designInAddress(page);
+      expect((await savedDesign(demo.project.testKey, 'demo-templates', designId)).doc.body).toEqual(exampleDesign('email').body);
+    } finally {
+      await demo.stop();
+    }
   });
 });

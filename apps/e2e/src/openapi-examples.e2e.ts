@@ -93,6 +93,8 @@ async function collect(): Promise<Examples> {
     answer('Rendered', 'POST /embed/v1/render', await call('POST', '/embed/v1/render', { bearer: key, body: render }));
     const mjml = '<mjml><mj-head><mj-title>Autumn loaves</mj-title></mj-head><mj-body><mj-section><mj-column><mj-text>Hello *|FNAME|*</mj-text><mj-button href="javascript:alert(1)">Order</mj-button></mj-column></mj-section></mj-body></mjml>';
     answer('ImportedDesign', 'POST /embed/v1/imports of MJML with a merge tag and a javascript: link', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'mjml', source: mjml, mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } } }));
+    answer('Template', 'POST /embed/v1/templates', await call('POST', '/embed/v1/templates', { bearer: key, body: { name: 'Welcome', doc: exampleDesign('email') } }));
+    answer('TemplateList', 'GET /embed/v1/templates', await call('GET', '/embed/v1/templates', { bearer: key }));
     const upload = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' }, body: TINY_PNG });
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
@@ -114,6 +116,7 @@ async function collect(): Promise<Examples> {
     error('a save with a read token', await call('PUT', `/editor/v1/designs/${id}`, { ...asReader, body: { doc: exampleDesign('email') } }));
     error('a token for a site the project does not allow', await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: PERSON }, origin: 'https://evil.example' } }));
     error('a design that is not this person’s', await call('GET', `/embed/v1/users/${PERSON}/designs/${NO_SUCH_DESIGN}`, { bearer: key }));
+    error('a template that is not the project’s', await call('GET', `/embed/v1/templates/tpl_${'0'.repeat(26)}`, { bearer: key }));
     error('a revision the design keeps no restore point of', await editor('GET', `/designs/${id}/revisions/7`));
     error('an editor file that does not exist', await call('GET', '/editor/v1/app/assets/none.js'));
     const file = new URL(zip.url as string);

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { type ApiAnswer, call, type CallOptions, exampleDesign, expectError, newProject } from './support/api';
 import { query } from './support/database';
 import { storedFiles } from './erasure-helpers';
-import { baseUrl, repoRoot } from './support/stack';
+import { seedDemoLibrary } from './support/demo-library';
 
 // docs/server-api.md "Templates": the integrator's server keeps the project's templates per
 // environment, each with a thumbnail the renderer makes. Before them, every call below
@@ -162,10 +160,8 @@ describe('templates through the server API', () => {
 
   it('gives the demo project of `npm start` its two templates once (tools/lib/demo-library.mjs), however often it runs', async () => {
     const { testKey } = newProject('email');
-    const seed = () =>
-      execFileSync(process.execPath, ['--input-type=module', '-e', `import { seedDemoLibrary } from ${JSON.stringify(path.join(repoRoot, 'tools/lib/demo-library.mjs'))}; await seedDemoLibrary(process.argv[1], process.argv[2]);`, baseUrl(), testKey]);
-    seed();
-    seed();
+    seedDemoLibrary(testKey);
+    seedDemoLibrary(testKey);
     const listed = expectStatus(await server(testKey)('GET', ''), 200);
     expect(listed.templates.map((template: { name: string }) => template.name)).toEqual(['Welcome email', 'Spring newsletter']);
   });
