@@ -84,6 +84,7 @@ async function collect(): Promise<Examples> {
     answer('DesignList', 'GET /embed/v1/users/person-42/designs', await call('GET', `/embed/v1/users/${PERSON}/designs`, { bearer: key }));
     answer('RestorePointList', 'GET /editor/v1/designs/{id}/revisions', await editor('GET', `/designs/${id}/revisions`));
     answer('RestorePoint', 'GET /editor/v1/designs/{id}/revisions/{revision}', await editor('GET', `/designs/${id}/revisions/1`));
+    answer('RestorePointSummary', 'PUT /editor/v1/designs/{id}/revisions/{revision} naming a restore point', await editor('PUT', `/designs/${id}/revisions/1`, { body: { label: 'Before the sale' } }));
     answer('EditorSession', 'GET /editor/v1/session', await editor('GET', '/session'));
     const merge = { contact: { first_name: 'Ada' }, unsubscribeUrl: 'https://example.com/u/42' };
     answer('HtmlExport', 'POST /embed/v1/designs/{id}/export with merge values', await call('POST', `/embed/v1/designs/${id}/export`, { bearer: key, body: { user: { id: PERSON }, merge } }));
