@@ -53,17 +53,19 @@ describe('RenderService', () => {
   });
 
   it('lays a document out once and merges each request on the cached layout', async () => {
+    // Design ids as the service is given them: 26 letters and digits.
+    const [D1, D2] = ['01HZX3N4Q8M2V7T5R9K6J1D0E1', '01HZX3N4Q8M2V7T5R9K6J1D0E2'];
     const doc = example('page');
-    const first = value(await service.render({ tenant: T, mode: 'page', doc, designId: 'D1' }));
+    const first = value(await service.render({ tenant: T, mode: 'page', doc, designId: D1 }));
     const size = cache.size;
-    const laidOut = cache.get(LayoutCache.key(doc, 'D1'));
+    const laidOut = cache.get(LayoutCache.key(doc, D1));
     expect(laidOut).toBeDefined();
-    const second = value(await service.render({ tenant: T, mode: 'page', doc: example('page'), designId: 'D1' }));
+    const second = value(await service.render({ tenant: T, mode: 'page', doc: example('page'), designId: D1 }));
     expect(cache.size).toBe(size);
     // The same object: the worker merged the layout it was sent and made none to store.
-    expect(cache.get(LayoutCache.key(doc, 'D1'))).toBe(laidOut);
+    expect(cache.get(LayoutCache.key(doc, D1))).toBe(laidOut);
     expect(second).toEqual(first);
-    value(await service.render({ tenant: T, mode: 'page', doc, designId: 'D2' }));
+    value(await service.render({ tenant: T, mode: 'page', doc, designId: D2 }));
     expect(cache.size).toBe(size + 1);
   });
 
