@@ -1,7 +1,7 @@
-import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { EXPORT_FORMATS, EXPORT_SOURCES } from './designs';
+import { type TObject, Type } from '@sinclair/typebox';
+import { EXPORT_FORMATS, EXPORT_SOURCES, type ExportFormat, type ExportSource } from './designs';
 import type { Environment } from './domain';
-import { DesignIdSchema, EnvironmentSchema, OneOf, Strict, TimeSchema, UserIdSchema } from './schema';
+import { describing, DesignIdSchema, EnvironmentSchema, OneOf, Strict, TimeSchema, UserIdSchema } from './schema';
 
 /** Event kinds a webhook can subscribe to (spec section 6); `ping` is always sent. */
 export const SUBSCRIBABLE_EVENTS = ['design.saved', 'design.deleted', 'export.created', 'user.erased'] as const;
@@ -21,31 +21,40 @@ export interface WebhookEnvelope<D = Record<string, unknown>> {
 }
 
 /**
- * `data` of each event kind (spec section 6), defined once: the repositories that write an
- * event take its type, the OpenAPI document shows its schema, and the integrators' client
- * re-exports the type to read it.
+ * `data` of each event kind (spec section 6): the repositories that write an event take its
+ * type, and the integrators' client re-exports it to read it. Written out as plain types,
+ * which the client's published declarations carry without TypeBox; each schema below is
+ * checked against its type at compile time (`describing`), so the two cannot part.
  */
+export interface WebhookEventData {
+  /** `languages`: the design's languages, its default first (design document: `language`, `languages`). */
+  'design.saved': { designId: string; userId: string; revision: number; languages: string[] };
+  'design.deleted': { designId: string; userId: string };
+  'export.created': { exportId: string; designId: string; userId: string; revision: number; source: ExportSource; format: ExportFormat };
+  'user.erased': { userId: string };
+  ping: { message: string };
+}
+
+/** The schema of each kind's `data`, which the OpenAPI document shows. */
 export const WEBHOOK_EVENT_DATA = {
-  'design.saved': Strict({
+  'design.saved': describing<WebhookEventData['design.saved']>()(Strict({
     designId: DesignIdSchema,
     userId: UserIdSchema,
     revision: Type.Integer({ minimum: 0 }),
     languages: Type.Array(Type.String(), { description: 'The design’s languages (BCP 47), its default first (design document: `language`, `languages`).' }),
-  }),
-  'design.deleted': Strict({ designId: DesignIdSchema, userId: UserIdSchema }),
-  'export.created': Strict({
+  })),
+  'design.deleted': describing<WebhookEventData['design.deleted']>()(Strict({ designId: DesignIdSchema, userId: UserIdSchema })),
+  'export.created': describing<WebhookEventData['export.created']>()(Strict({
     exportId: Type.String(),
     designId: DesignIdSchema,
     userId: UserIdSchema,
     revision: Type.Integer({ minimum: 0 }),
     source: OneOf(EXPORT_SOURCES),
     format: OneOf(EXPORT_FORMATS),
-  }),
-  'user.erased': Strict({ userId: UserIdSchema }),
-  ping: Strict({ message: Type.String() }),
+  })),
+  'user.erased': describing<WebhookEventData['user.erased']>()(Strict({ userId: UserIdSchema })),
+  ping: describing<WebhookEventData['ping']>()(Strict({ message: Type.String() })),
 } satisfies Record<WebhookEventType, TObject>;
-
-export type WebhookEventData = { [K in WebhookEventType]: Static<(typeof WEBHOOK_EVENT_DATA)[K]> };
 
 /** The schema name of a kind's body: `design.saved` -> `DesignSavedEvent`. */
 export const eventSchemaName = (kind: WebhookEventType) =>
