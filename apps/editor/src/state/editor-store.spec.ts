@@ -426,3 +426,17 @@ describe('EditorStore', () => {
     expect(events.errors).toEqual([READ_ONLY_ERROR]);
   });
 });
+
+describe('editing in a language', () => {
+  it('sends a text typed in another language to its translation, and shows it there', () => {
+    const { store: made, events } = store(service().api);
+    expect(made.dispatch({ type: 'addLanguage', language: 'de' })).toBe(true);
+    made.setLanguage('de');
+    expect(made.language).toBe('de');
+    expect(typeInto(made, 'Hallo')).toBe(true);
+    expect(events.errors).toEqual([]);
+    const block = made.doc.body.rows[0].columns[0].blocks[0] as { translations?: Record<string, unknown> };
+    expect(block.translations?.de).toEqual({ content: [{ type: 'paragraph', content: [{ text: 'Hallo' }] }] });
+    expect(made.shown.body.rows[0].columns[0].blocks[0]).toMatchObject({ content: [{ type: 'paragraph', content: [{ text: 'Hallo' }] }] });
+  });
+});
