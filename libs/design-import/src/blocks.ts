@@ -25,9 +25,7 @@ const MAX_HTML = 100_000;
 export function htmlBlock(html: string, path: string, { warnings, tags }: ImportContext, why?: string): HtmlBlock | undefined {
   if (why) warnings.add(path, `${why}: kept as an html block, which the editor shows as code`);
   const bounded = html.length > MAX_HTML * 4 ? html.slice(0, MAX_HTML * 4) : html;
-  const kept = sanitizeRawHtml(tags(bounded), 'the imported html', {
-    add: (message) => warnings.add(path, message),
-  });
+  const kept = sanitizeRawHtml(tags(bounded), 'the imported html', { add: (message) => warnings.add(path, message) }, { judgeAddresses: true });
   if (kept.length > MAX_HTML) warnings.add(path, `HTML past ${MAX_HTML} characters was cut`);
   const trimmed = cut(kept, MAX_HTML).trim();
   return trimmed ? { type: 'html', html: trimmed } : undefined;

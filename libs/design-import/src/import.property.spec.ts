@@ -163,7 +163,11 @@ const htmlSource = fc.array(htmlNode, { maxLength: 6 }).map((nodes) => `<!DOCTYP
 
 describe('imports of random and hostile sources', () => {
   it('MJML: never throws, is always valid, carries nothing executable, in bounded time', () => {
-    fc.assert(fc.property(mjmlSource, (source) => check('mjml', source, { '*|FNAME|*': '{{contact.first_name}}' })), { numRuns: 300 });
+    fc.assert(fc.property(mjmlSource, (source) => check('mjml', source, { '*|FNAME|*': '{{contact.first_name}}' })), {
+      numRuns: 300,
+      // Found by this property: an image of raw MJML kept a data:text/html address, which sanitize-html takes for an image's data.
+      examples: [['<mjml><mj-head><mj-title>t</mj-title></mj-head><mj-body><mj-raw><mj-section><img src="data:text/html;base64,PHNjcmlwdD4="></img></mj-section></mj-raw></mj-body></mjml>']],
+    });
   });
 
   it('MJML: any text at all is read or refused as unreadable, never thrown otherwise', () => {

@@ -25,6 +25,15 @@ describe('sanitizeRawHtml', () => {
     expect(sanitized('<img src="data:text/html,x">').warning).toBeUndefined(); // kept: an image's data: is judged when the template is compiled
   });
 
+  it('judges an image address whole for an import, which keeps no unsafe address in the document', () => {
+    const judged = (html: string) => {
+      const warnings = new Warnings();
+      return { html: sanitizeRawHtml(html, 'block 1', warnings, { judgeAddresses: true }), warning: warnings.list()[0] };
+    };
+    expect(judged('<img src="data:text/html;base64,PHNjcmlwdD4=">')).toEqual({ html: '<img />', warning: 'Raw HTML in block 1: taken out unsafe URLs (javascript:, vbscript:, data:text).' });
+    expect(judged('<img src="data:image/png;base64,iVBORw0KGgo=">')).toEqual({ html: '<img src="data:image/png;base64,iVBORw0KGgo=" />', warning: undefined });
+  });
+
   it('keeps markup nested past the bound as its text, in time linear in its length', () => {
     // 33 000 nested <b> fit an html block: htmlparser2 took seconds on them, and mrml trapped.
     const deep = `${'<b>'.repeat(33_000)}deep${'</b>'.repeat(100)}`;

@@ -61,16 +61,23 @@ function dangerOf(element: string, name: string, value: string): string | undefi
  * rather than by a second reading of the raw text: onOpenTag sees each element with its
  * attributes as the parser decoded them, and sanitize-html deletes from those same
  * attributes each one it refuses; an element it refuses goes with all its attributes.
- * Also what @embed/design-import keeps of html it cannot map to blocks.
+ * Also what @embed/design-import keeps of html it cannot map to blocks, with `judgeAddresses`:
+ * sanitize-html judges an address by its scheme alone (an image's `data:` is any data,
+ * `data:text/html` too), which a render judges whole when it compiles the template; an
+ * import keeps no such address in the document at all.
  */
-export function sanitizeRawHtml(written: string, place: string, warnings: Pick<Warnings, 'add'>): string {
+export function sanitizeRawHtml(written: string, place: string, warnings: Pick<Warnings, 'add'>, { judgeAddresses = false } = {}): string {
   const tooDeep = markupDepth(written) > MAX_MARKUP_DEPTH;
   if (tooDeep) warnings.add(`Raw HTML in ${place}: nested deeper than ${MAX_MARKUP_DEPTH} levels, kept as its text.`);
   const html = tooDeep ? tagsTakenOut(written) : written;
   const opened: { element: string; written: Record<string, string>; kept: Record<string, string> }[] = [];
   const clean = sanitizeHtml(html, {
     ...OPTIONS,
-    onOpenTag: (element, attributes) => opened.push({ element, written: { ...attributes }, kept: attributes }),
+    onOpenTag: (element, attributes) => {
+      opened.push({ element, written: { ...attributes }, kept: attributes });
+      // Taken out before sanitize-html reads the attributes, so that it never keeps them.
+      if (judgeAddresses) for (const [name, value] of Object.entries(attributes)) if (ADDRESSES.has(name) && !isSafeAttribute(element, name, value)) delete attributes[name];
+    },
   });
   const tags = new Set<string>();
   const dangers = new Set<string>();
