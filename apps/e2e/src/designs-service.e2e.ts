@@ -112,7 +112,7 @@ describe('designs', () => {
     expect(design).toMatchObject({ name: 'First', mode: 'email', revision: 0, doc: example('email') });
     expect(design.id).toMatch(/^[0-9A-Z]{26}$/);
     await expect(value(DESIGNS_SUBJECTS.revisions, { person, designId: design.id, limit: 10 })).resolves.toEqual({
-      revisions: [{ revision: 0, name: 'First', createdAt: expect.any(String), autosave: false }],
+      revisions: [{ revision: 0, name: 'First', createdAt: expect.any(String), autosave: false, label: null }],
       nextCursor: null,
     });
     const point = await value<{ docJson: string }>(DESIGNS_SUBJECTS.revision, { person, designId: design.id, revision: 0 });

@@ -90,7 +90,9 @@ describe('the editor at work', () => {
     expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/\/checks-worker-\w+\.js$/));
     const rendered = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc: template } });
     expect(rendered.status).toBe(200);
-    expect([...rendered.body.warnings].sort()).toEqual([...words].sort());
+    // Texts not yet translated are the editor's own finding: a render in a language lists the fallbacks it took instead.
+    const rendersToo = words.filter((finding) => !finding.includes('not yet translated'));
+    expect([...rendered.body.warnings].sort()).toEqual([...rendersToo].sort());
     expect(rendered.body.warnings).toContain(await finding.textContent());
 
     await finding.click();
@@ -263,7 +265,8 @@ describe('the editor at work', () => {
     await frame.locator('[data-block-path="1.0.2"]').waitFor();
 
     expect(await frame.locator('[contenteditable]:not([contenteditable="false"])').count()).toBe(0);
-    expect(await frame.locator('input, textarea, select, [draggable="true"]').count()).toBe(0);
+    // Which of the design's languages to read is no edit: its choice stays.
+    expect(await frame.locator('input, textarea, select:not(.language-switch select), [draggable="true"]').count()).toBe(0);
     for (const name of ['Save', 'Undo', 'Redo']) expect(await frame.getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await frame.getByRole('toolbar', { name: 'Blocks' }).count()).toBe(0);
     expect(await frame.getByRole('status').filter({ hasText: 'Read only' }).count()).toBe(1);
