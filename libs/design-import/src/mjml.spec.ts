@@ -72,8 +72,8 @@ describe('MJML import', () => {
   it('reads navbar, divider, spacer and social; javascript: addresses are dropped with a warning', () => {
     expect(design.body.rows[0].columns[0].blocks[1]).toEqual({
       type: 'menu',
-      items: [{ text: 'Bread', href: 'https://harbour-bakery.example/bread' }, { text: 'Cakes', href: 'https://harbour-bakery.example/cakes' }, { text: 'Sneaky' }],
-      style: { align: 'center', color: '#000000', fontFamily: 'Lora, Georgia, serif', fontSize: 13 },
+      items: [{ text: 'BREAD', href: 'https://harbour-bakery.example/bread' }, { text: 'CAKES', href: 'https://harbour-bakery.example/cakes' }, { text: 'SNEAKY' }],
+      style: { padding: '16px 10px 16px 10px', separator: '\u00a0'.repeat(4), align: 'center', color: '#000000', fontFamily: 'Lora, Georgia, serif', fontSize: 13 },
     });
     const [divider, spacer, social] = design.body.rows[5].columns[0].blocks;
     expect(divider).toEqual({ type: 'divider', style: { padding: '10px 25px', color: '#d8cbb5', thickness: 2, lineStyle: 'dashed', width: 80 } });
@@ -84,6 +84,15 @@ describe('MJML import', () => {
       style: { padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
     });
     expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript: address.*left out/) });
+  });
+
+  it('draws a navbar as MJML does: links in capitals unless their text-transform says otherwise, their padding around and between them', () => {
+    const link = (attributes: string, text: string) => `<mj-navbar-link href="https://a.example" ${attributes}>${text}</mj-navbar-link>`;
+    const menu = (links: string) => firstBlock(mjml(`<mj-section><mj-column><mj-navbar>${links}</mj-navbar></mj-column></mj-section>`));
+    expect(menu(link('', 'Shop') + link('', 'the Workshops'))).toMatchObject({ items: [{ text: 'SHOP' }, { text: 'THE WORKSHOPS' }], style: { padding: '16px 10px 16px 10px', separator: '\u00a0\u00a0\u00a0\u00a0' } });
+    expect(menu(link('text-transform="none"', 'Shop') + link('text-transform="capitalize"', 'the workshops'))).toMatchObject({ items: [{ text: 'Shop' }, { text: 'The Workshops' }] });
+    // Links of 20px, 30px lines and 2px apart: padding of their own over what our line's height gives, no spaces between.
+    expect(menu(link('padding="4px 1px" font-size="20px" line-height="30px"', 'a'))).toMatchObject({ style: { padding: '4px 1px 4px 1px', separator: '', fontSize: 20 } });
   });
 
   it('keeps mj-raw as a sanitized html block, names what it took out, and what it left out (mj-style, mj-carousel)', () => {

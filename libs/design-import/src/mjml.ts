@@ -8,6 +8,7 @@ import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses'
 import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
+import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
 import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
@@ -38,7 +39,7 @@ const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-button': { padding: '10px 25px', 'inner-padding': '10px 25px', 'font-size': '13px', 'font-weight': 'normal', 'background-color': '#414141', color: '#ffffff', 'border-radius': '3px' },
   'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
   'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
-  'mj-navbar-link': { 'font-size': '13px', color: '#000000' },
+  'mj-navbar-link': { 'font-size': '13px', color: '#000000', padding: '15px 10px', 'line-height': '22px', 'text-transform': 'uppercase' },
 };
 
 /** mj-attributes: defaults for every element (mj-all), per element name, and per mj-class. */
@@ -315,23 +316,24 @@ class MjmlReader {
     for (const [child, place] of childPaths(path, elementsOf(element.children).filter((node) => node.name === 'mj-navbar-link'))) {
       const own = this.defaults.of(child);
       linkStyle = own;
-      const text = cut(fragmentText(DomUtils.getInnerHTML(child), place, this.context), 100);
+      const text = cut(transformed(fragmentText(DomUtils.getInnerHTML(child), place, this.context), own['text-transform']), 100);
       if (!text) continue;
       const href = linkAddress(this.context.tags(`${attributes['base-url'] ?? ''}${own['href'] ?? ''}`), place, this.warnings);
       if (items.length < 12) items.push({ text, ...(href && { href }) });
       else this.warnings.add(place, 'Menu links past 12 were left out');
     }
     if (!items.length) return undefined;
+    const fontSize = pxWithin(linkStyle['font-size'], 8, 96);
     return {
       type: 'menu',
       items,
       ...withStyle(
         defined({
-          padding: padding(attributes['padding']),
+          ...navbarSpacing(linkStyle, fontSize ?? 13),
           align: align(attributes['align']),
           color: color(linkStyle['color']),
           fontFamily: fontFamily(linkStyle['font-family']),
-          fontSize: pxWithin(linkStyle['font-size'], 8, 96),
+          fontSize,
           fontWeight: fontWeight(linkStyle['font-weight']),
         }),
       ),
@@ -379,6 +381,35 @@ function textStyle(attributes: Attributes) {
     color: color(attributes['color']),
     lineHeight: lineHeight(attributes['line-height'], fontSize),
   });
+}
+
+/** A navbar link's text as MJML shows it: in capitals by default (its `text-transform`). */
+function transformed(text: string, transform: string | undefined): string {
+  if (transform === 'uppercase') return text.toUpperCase();
+  if (transform === 'lowercase') return text.toLowerCase();
+  if (transform === 'capitalize') return text.replace(/(^|\s)(\S)/g, (_match, space: string, first: string) => space + first.toUpperCase());
+  return text;
+}
+
+/** The width of a space, in em, about that of the usual email fonts' (Arial .28, Georgia .25, Verdana .35). */
+const SPACE_EM = 0.3;
+
+/**
+ * A navbar's links are boxes padded on every side (15px 10px, 22px lines): our menu is one
+ * line of links with a separator. The links' padding becomes the menu's above and below
+ * (less what its line's height already gives), the space between two links its separator
+ * of no-break spaces.
+ */
+function navbarSpacing(link: Attributes, fontSize: number): { padding?: string; separator?: string } {
+  const [top, right, bottom, left] = (padding(link['padding']) ?? '0px').split(' ').map((side) => px(side) ?? 0);
+  const sides = { top, right: right ?? top, bottom: bottom ?? top, left: left ?? right ?? top };
+  const lineGap = Math.max(0, ((lineHeight(link['line-height'], fontSize) ?? 1) - RENDER_DEFAULTS.lineHeight) * fontSize / 2);
+  const gap = sides.left + sides.right + fontSize * SPACE_EM;
+  const spaces = clamp(Math.round(gap / (fontSize * SPACE_EM)) - 2, 0, 5);
+  return {
+    padding: `${Math.round(sides.top + lineGap)}px ${sides.right}px ${Math.round(sides.bottom + lineGap)}px ${sides.left}px`,
+    separator: '\u00a0'.repeat(spaces),
+  };
 }
 
 function divider(attributes: Attributes): DividerBlock {
