@@ -10,6 +10,7 @@ import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses'
 import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
+import { hasClassOf, stackingClasses } from './html-stacking';
 import { parseFragment, styleOf } from './rich-text';
 import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
 
@@ -103,6 +104,8 @@ class HtmlReader {
   constructor(
     private readonly context: ImportContext,
     private readonly builder: DesignBuilder,
+    /** The cells' classes that the source's CSS stacks on phones. */
+    private readonly stacking: Set<string>,
   ) {}
 
   private get warnings() {
@@ -126,6 +129,7 @@ class HtmlReader {
     };
     const children = box.children;
     const places = new Map(childPaths(path, elementsOf(children)));
+    const first = this.builder.rowCount;
     for (const node of children) {
       if (!this.builder.hasRoom) return this.builder.skipRow();
       const place = isElement(node) ? (places.get(node) as string) : path;
@@ -135,7 +139,8 @@ class HtmlReader {
       } else if (isElement(node) && this.isLayoutBox(node)) {
         flush();
         const columns = this.flexColumns(node, place, own);
-        if (columns) this.addRow(place, columns, backgroundOf(node) ?? paint, node);
+        // A flex row that does not wrap, or a grid, keeps its boxes side by side on a phone.
+        if (columns) this.addRow(place, columns, backgroundOf(node) ?? paint, node, !/wrap/.test(styleOf(node)['flex-wrap'] ?? styleOf(node)['flex-flow'] ?? ''));
         else this.rows(node, place, own, paint);
       } else {
         if (!run.length) runStart = place;
@@ -143,6 +148,7 @@ class HtmlReader {
       }
     }
     flush();
+    this.builder.padRows(first, paddingOf(box));
   }
 
   /** A page's section, a painted box, or a box that holds a table or other boxes: rows of its own. */
@@ -177,7 +183,8 @@ class HtmlReader {
       }
       if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, `${filled.length} cells side by side: the first ${MAX_CELLS} were read`);
       const columns = filled.slice(0, MAX_CELLS).map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
-      this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row);
+      // A table's cells stay side by side on any screen, unless the source's CSS stacks them on phones.
+      this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row, !filled.some(([cell]) => hasClassOf(cell.attribs['class'], this.stacking)));
     }
   }
 
@@ -196,18 +203,19 @@ class HtmlReader {
     };
   }
 
-  private addRow(path: string, columns: ImportedColumn[], background: string | undefined, box: Element): void {
+  private addRow(path: string, columns: ImportedColumn[], background: string | undefined, box: Element, sideBySide = false): void {
     const image = /url\(\s*['"]?([^'")\s]+)/.exec(styleOf(box)['background-image'] ?? styleOf(box)['background'] ?? '')?.[1] ?? box.attribs['background'];
     const url = image ? webAddress(this.tagged(image), `${path} background`, this.warnings) : undefined;
     const single = columns.length === 1 ? columns[0] : undefined;
     this.builder.addRow({
       path,
       columns: single ? [{ ...single, style: undefined }] : columns,
+      ...(sideBySide && !single && { stackOnMobile: false }),
       style: defined<NonNullable<Row['style']>>({
         backgroundColor: background,
         backgroundImage: url ? { url, size: 'cover' } : undefined,
-        // A row of one column carries its box's padding: our rows pad around their columns.
-        padding: single ? (single.style?.padding ?? (box.name === 'td' ? paddingOf(box) : undefined)) : undefined,
+        // A row of one column carries its cell's padding (our rows pad around their columns), a row of boxes side by side its box's.
+        padding: single ? single.style?.padding : paddingOf(box),
       }),
     });
   }
@@ -291,7 +299,7 @@ class HtmlReader {
   private heading(element: Element, path: string, style: TextStyle): HeadingBlock | undefined {
     const n = HEADINGS[element.name];
     if (n > 4) this.warnings.add(path, `An <${element.name}> became a level 4 heading, our smallest`);
-    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, padding: spaceAround(element, style) }));
+    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, lineHeight: style.lineHeight ?? NORMAL_LINE_HEIGHT, padding: spaceAround(element, style) }));
   }
 
   private image(image: Element, link: Element | undefined, path: string): ImageBlock | undefined {
@@ -337,6 +345,8 @@ class HtmlReader {
         innerPadding: paddingOf(link) ?? (cell && cell !== link ? paddingOf(cell) : undefined),
         borderRadius: pxWithin(linkStyle['border-radius'] ?? (cell ? styleOf(cell)['border-radius'] : undefined), 0, 999),
         align: align(box.attribs['align']) ?? align(text.textAlign),
+        // The space around a button is its cell's, which its row carries.
+        padding: '0px',
       }),
     };
   }
@@ -368,7 +378,7 @@ class HtmlReader {
         fontFamily: text.fontFamily,
         fontSize: text.fontSize,
         color: text.color,
-        lineHeight: text.lineHeight,
+        lineHeight: text.lineHeight ?? NORMAL_LINE_HEIGHT,
       }),
     };
   }
@@ -382,6 +392,9 @@ class HtmlReader {
     return text || undefined;
   }
 }
+
+/** A browser's `line-height: normal`, that of the usual fonts (Arial 1.15, Georgia 1.14, Verdana 1.22): our renderer's own is 1.5. */
+const NORMAL_LINE_HEIGHT = 1.15;
 
 /** The browser's margins (in em of the element's font size) of the elements that make text blocks. */
 const DEFAULT_MARGIN_EM: Record<string, number> = { p: 1, ul: 1, ol: 1, blockquote: 1, pre: 1, dl: 1, address: 0, h1: 0.67, h2: 0.83, h3: 1, h4: 1.33, h5: 1.67, h6: 2.33 };
@@ -410,6 +423,8 @@ function divider(rule: Element): DividerBlock {
   const line = border(style['border-top']) ?? border(style['border']);
   const width = percent(rule.attribs['width'] ?? style['width']);
   const drawn = defined({
+    // A rule's margin, as written, else the browser's (0.5em, 8px, above and below).
+    padding: paddingOfCss((property) => style[property.replace('padding', 'margin')]) ?? '8px 0px',
     color: line?.color ?? paint(rule.attribs['color'] ?? style['background-color']),
     thickness: line ? clamp(line.width, 1, 20) : pxWithin(style['height'] ?? rule.attribs['size'], 1, 20),
     lineStyle: lineStyle(line?.style),
@@ -426,7 +441,8 @@ export function importHtml(source: unknown, builder: DesignBuilder, context: Imp
   const found = DomUtils.findOne((node) => node.name === 'body', root);
   // A fragment without <body> (a section of a page) is read as if it were one.
   const body = found ?? new Element('body', {}, root);
-  const reader = new HtmlReader(context, builder);
+  const css = DomUtils.findAll((node) => node.name === 'style', root).map((style) => DomUtils.textContent(style)).join('\n');
+  const reader = new HtmlReader(context, builder, stackingClasses(css));
   const info = reader.info(root, body);
   reader.rows(body, found ? 'html > body' : 'html', {});
   return info;

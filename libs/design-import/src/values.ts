@@ -23,6 +23,19 @@ export function color(value: unknown): Color | undefined {
   return `#${hex2(Number(rgb[1]))}${hex2(Number(rgb[2]))}${hex2(Number(rgb[3]))}${alpha === 'ff' ? '' : alpha}`;
 }
 
+/** A padding's four sides in px, top, right, bottom, left (CSS's shorthand read out). */
+export function paddingSides(value: Padding | undefined): [number, number, number, number] {
+  const [top = 0, right = top, bottom = top, left = right] = (value ?? '').split(' ').filter(Boolean).map((side) => px(side) ?? 0);
+  return [top, right, bottom, left];
+}
+
+/** The sum of two paddings, side by side; within the schema's 999px a side. */
+export function addedPadding(a: Padding | undefined, b: Padding | undefined): Padding | undefined {
+  if (!a || !b) return a ?? b;
+  const [x, y] = [paddingSides(a), paddingSides(b)];
+  return x.map((side, i) => `${Math.min(side + y[i], 999)}px`).join(' ');
+}
+
 /** A number of px (`12px`, `12`, `12.5px`), rounded; undefined for other units. */
 export function px(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value) : undefined;
