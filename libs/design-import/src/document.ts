@@ -61,7 +61,7 @@ export class DesignBuilder {
         this.rowsLost++;
         continue;
       }
-      this.rows.push({ ...row, columns: withRatios(kept.slice(at, at + MAX_COLUMNS)) });
+      this.rows.push({ ...splitPart(row, at === 0, at + MAX_COLUMNS >= kept.length), columns: withRatios(kept.slice(at, at + MAX_COLUMNS)) });
     }
   }
 
@@ -113,6 +113,14 @@ export class DesignBuilder {
     if (column.blocks.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${column.blocks.length} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     return { ...column, blocks };
   }
+}
+
+/** One of the rows a row too wide is split into: the row's padding above the first of them and under the last, as around the whole. */
+function splitPart(row: Omit<Row, 'columns'>, first: boolean, last: boolean): Omit<Row, 'columns'> {
+  const padding = row.style?.padding;
+  if (!padding || (first && last)) return row;
+  const [top, right, bottom, left] = paddingSides(padding);
+  return { ...row, style: { ...row.style, padding: `${first ? top : 0}px ${right}px ${last ? bottom : 0}px ${left}px` } };
 }
 
 /** Widths made into ratios 1 to 12 of the row; equal columns need none. */

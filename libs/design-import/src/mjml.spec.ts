@@ -31,6 +31,10 @@ describe('MJML import', () => {
     expect(row.columns.map((column) => column.ratio)).toEqual([8, 4]);
     expect(row.columns[1].style).toEqual({ verticalAlign: 'middle' });
     expect(row.style?.backgroundColor).toBe('#efe6d8');
+    // The wrapper's 10px around its section's own 20px 0px.
+    expect(row.style?.padding).toBe('30px 10px 30px 10px');
+    // Five columns made two rows: the section's padding above the first and under the second.
+    expect(design.body.rows.slice(3, 5).map((split) => split.style?.padding)).toEqual(['20px 0px 0px 0px', '0px 0px 20px 0px']);
   });
 
   it('reads text into paragraphs, lists, marks and links, with merge tags mapped', () => {
@@ -66,7 +70,8 @@ describe('MJML import', () => {
       href: 'https://harbour-bakery.example/order',
       style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', fontSize: 13, fontWeight: 400, innerPadding: '10px 25px', padding: '10px 25px', borderRadius: 6 },
     });
-    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
+    // The hero's 300px: 60px above and below, 68px of text and 56px of button, the rest (56px) under its content.
+    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px 116px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
   });
 
   it('reads navbar, divider, spacer and social; javascript: addresses are dropped with a warning', () => {
@@ -81,7 +86,7 @@ describe('MJML import', () => {
     expect(social).toEqual({
       type: 'social',
       links: [{ network: 'instagram', href: 'https://instagram.example/harbourbakery', label: 'Instagram' }, { network: 'x', href: 'https://x.example/harbourbakery', label: 'X' }],
-      style: { padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
+      style: { showLabels: true, padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
     });
     expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript: address.*left out/) });
   });
@@ -93,6 +98,14 @@ describe('MJML import', () => {
     expect(menu(link('text-transform="none"', 'Shop') + link('text-transform="capitalize"', 'the workshops'))).toMatchObject({ items: [{ text: 'Shop' }, { text: 'The Workshops' }] });
     // Links of 20px, 30px lines and 2px apart: padding of their own over what our line's height gives, no spaces between.
     expect(menu(link('padding="4px 1px" font-size="20px" line-height="30px"', 'a'))).toMatchObject({ style: { padding: '4px 1px 4px 1px', separator: '', fontSize: 20 } });
+  });
+
+  it('keeps a fixed-height hero’s height only where its content’s height can be told', () => {
+    const hero = (content: string) => imported(mjml(`<mj-hero height="200px" padding="40px 20px">${content}</mj-hero>`));
+    expect(hero('<mj-spacer height="50px" />').design.body.rows[0].style).toEqual({ padding: '40px 20px 110px 20px' });
+    const unknown = hero('<mj-image src="https://a.example/a.png" />');
+    expect(unknown.design.body.rows[0].style).toEqual({ padding: '40px 20px' });
+    expect(unknown.warnings).toContainEqual({ path: 'mjml > mj-body > mj-hero[0]', message: expect.stringMatching(/height and mode are not kept/) });
   });
 
   it('keeps mj-raw as a sanitized html block, names what it took out, and what it left out (mj-style, mj-carousel)', () => {

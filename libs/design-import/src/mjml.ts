@@ -11,7 +11,7 @@ import { SourceUnreadable } from './errors';
 import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
-import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
+import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign } from './values';
 
 type Attributes = Record<string, string>;
 
@@ -34,6 +34,8 @@ function childPaths(parent: string, children: Element[]): [Element, string][] {
  */
 const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-section': { padding: '20px 0px' },
+  'mj-wrapper': { padding: '20px 0px' },
+  'mj-hero': { padding: '0px', mode: 'fixed-height', height: '0px' },
   'mj-text': { padding: '10px 25px', 'font-size': '13px', 'line-height': '1', color: '#000000', 'font-family': 'Ubuntu, Helvetica, Arial, sans-serif' },
   'mj-image': { padding: '10px 25px' },
   'mj-button': { padding: '10px 25px', 'inner-padding': '10px 25px', 'font-size': '13px', 'font-weight': 'normal', 'background-color': '#414141', color: '#ffffff', 'border-radius': '3px' },
@@ -103,12 +105,15 @@ class MjmlReader {
     const attributes = this.defaults.of(wrapper);
     if (attributes['background-url']) this.warnings.add(path, 'The wrapper’s background image was left out: each of its sections keeps its own');
     const background = color(attributes['background-color']);
+    const first = this.builder.rowCount;
     for (const [child, place] of childPaths(path, elementsOf(wrapper.children))) {
       if (child.name === 'mj-section') this.section(child, place, background);
       else if (child.name === 'mj-hero') this.hero(child, place);
       else if (child.name === 'mj-raw') this.rawRow(child, place);
       else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
     }
+    // The wrapper's padding, painted with its background: above its first section, under its last, beside each.
+    this.builder.padRows(first, padding(attributes['padding']));
   }
 
   private section(section: Element, path: string, wrapperBackground?: string): void {
@@ -154,17 +159,55 @@ class MjmlReader {
 
   private hero(hero: Element, path: string): void {
     const attributes = this.defaults.of(hero);
-    this.warnings.add(path, 'A hero became a row with its background image; its height and mode are not kept');
     const blocks = this.contents(hero.children, path);
+    const [top, right, bottom, left] = paddingSides(padding(attributes['padding']));
+    // A hero of a fixed height keeps it as space under its content, which starts at the top as in MJML.
+    const content = attributes['mode'] === 'fixed-height' ? this.estimatedHeight(hero.children, this.bodyWidth - left - right) : undefined;
+    const below = content === undefined ? 0 : Math.max(0, Math.round((px(attributes['height']) ?? 0) - top - bottom - content));
+    this.warnings.add(
+      path,
+      content === undefined
+        ? 'A hero became a row with its background image; its height and mode are not kept'
+        : 'A hero became a row with its background image; its height is kept as space under its content, an estimate of that content’s height',
+    );
     this.builder.addRow({
       path,
       columns: [{ blocks }],
       style: defined<NonNullable<Row['style']>>({
-        padding: padding(attributes['padding']),
+        padding: below ? `${top}px ${right}px ${Math.min(999, bottom + below)}px ${left}px` : padding(attributes['padding']),
         backgroundColor: color(attributes['background-color']),
         backgroundImage: this.backgroundImage(attributes, path),
       }),
     });
+  }
+
+  private get bodyWidth(): number {
+    return px(this.defaults.forName('mj-body')['width']) ?? 600;
+  }
+
+  /**
+   * The height in px MJML gives these elements at that width, from their sizes and
+   * paddings; a text's lines from its length at half an em a character. Undefined for
+   * what cannot be told without drawing it (an image of no set height, a table).
+   */
+  private estimatedHeight(nodes: ChildNode[], width: number): number | undefined {
+    let height = 0;
+    for (const element of elementsOf(nodes)) {
+      const attributes = this.defaults.of(element);
+      const [top, right, bottom, left] = paddingSides(padding(attributes['padding']));
+      const fontSize = px(attributes['font-size']) ?? 13;
+      if (element.name === 'mj-text') {
+        const lines = Math.max(1, Math.ceil((DomUtils.textContent(element).trim().length * fontSize * 0.5) / Math.max(1, width - left - right)));
+        height += top + bottom + lines * fontSize * (lineHeight(attributes['line-height'], fontSize) ?? 1);
+      } else if (element.name === 'mj-button') {
+        const [innerTop, , innerBottom] = paddingSides(padding(attributes['inner-padding']));
+        height += top + bottom + innerTop + innerBottom + fontSize * (lineHeight(attributes['line-height'] ?? '120%', fontSize) ?? 1.2);
+      } else if (element.name === 'mj-spacer') height += px(attributes['height']) ?? 20;
+      else if (element.name === 'mj-divider') height += top + bottom + (px(attributes['border-width']) ?? 4);
+      else if (element.name === 'mj-image' && px(attributes['height'])) height += top + bottom + (px(attributes['height']) ?? 0);
+      else return undefined;
+    }
+    return height;
   }
 
   private rawRow(raw: Element, path: string): void {
@@ -298,6 +341,8 @@ class MjmlReader {
       links,
       ...withStyle(
         defined({
+          // An element's content is the label MJML shows beside its icon.
+          showLabels: links.some((link) => link.label) || undefined,
           padding: padding(attributes['padding']),
           align: align(attributes['align']),
           iconSize: pxWithin(attributes['icon-size'], 16, 64),
