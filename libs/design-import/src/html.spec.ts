@@ -15,8 +15,13 @@ describe('HTML import', () => {
   it('makes a valid email design: title as subject, the hidden preheader, the frame’s width and colours, https web fonts', () => {
     expect(validateDesign(design).valid).toBe(true);
     expect(design.settings).toEqual({ subject: 'Northlight Books: {{contact.first_name}}, our winter reading list', preheader: 'Ten books for long evenings, picked by our shop' });
-    // Text that says nothing of its line height has the browser's `normal` one, not our renderer's 1.5.
-    expect(design.body.style).toEqual({ backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600, lineHeight: 1.15 });
+    // What the source does not say is a browser's: black text in Times, blue links, `normal` lines (not our renderer's 1.5).
+    expect(design.body.style).toEqual({
+      backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600,
+      fontFamily: "'Times New Roman', Times, serif", color: '#000000', linkColor: '#0000ee', lineHeight: 1.15,
+    });
+    // A frame of a fixed width stays that wide on a phone in the source; ours narrows, and says so.
+    expect(warnings).toContainEqual({ path: 'html > body', message: expect.stringMatching(/600 px wide on every screen/) });
     expect(design.body.fonts).toEqual([{ family: 'Merriweather', url: 'https://fonts.googleapis.com/css?family=Merriweather:400,700' }]);
   });
 
@@ -104,6 +109,12 @@ describe('HTML import', () => {
     const row = (style: string) => imported(`<section style="${style}"><div><p>a</p></div><div><p>b</p></div></section>`).design.body.rows[0];
     expect(row('display:flex;padding:16px')).toMatchObject({ stackOnMobile: false, style: { padding: '16px 16px 16px 16px' } });
     expect(row('display:flex;flex-wrap:wrap').stackOnMobile).toBeUndefined();
+    // Boxes as wide as their content cannot be our columns' fixed parts: said once, unless each box takes an equal part.
+    const warned = (boxes: string) => imported(`<section style="display:flex">${boxes}</section>`).warnings.filter(({ message }) => /as wide as their content/.test(message));
+    expect(warned('<div><p>a</p></div><div><p>b</p></div>')).toEqual([{ path: 'html > section[0]', message: expect.any(String) }]);
+    expect(warned('<div style="flex:1"><p>a</p></div><div style="flex:1"><p>b</p></div>')).toEqual([]);
+    // A heading of no size of its own is the browser's, in em of the text around it.
+    expect(imported('<div style="font-size:20px"><h2>Big</h2><p>text</p></div>').design.body.rows[0].columns[0].blocks[0]).toMatchObject({ style: { fontSize: 30, padding: '0px 0px 25px 0px' } });
     // The outer cell's padding: above the first row of its table, under the last, beside each.
     const rows = imported(`<table><tr><td style="padding:20px 10px"><table><tr><td><p style="margin:0">a</p></td></tr><tr><td><p style="margin:0">b</p></td></tr></table></td></tr></table>`).design.body.rows;
     expect(rows.map((each) => each.style?.padding)).toEqual(['20px 10px 0px 10px', '0px 10px 20px 10px']);

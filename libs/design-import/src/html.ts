@@ -12,7 +12,7 @@ import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COL
 import { SourceUnreadable } from './errors';
 import { hasClassOf, stackingClasses } from './html-stacking';
 import { parseFragment, styleOf } from './rich-text';
-import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
+import { align, border, BROWSER_LINK_COLOR, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
 
 type TextStyle = NonNullable<TextBlock['style']>;
 
@@ -166,7 +166,10 @@ class HtmlReader {
     const children = elementsOf(element.children).filter(hasContent);
     const floated = children.length > 1 && children.every((child) => ['left', 'right'].includes(styleOf(child)['float'] ?? '') || (styleOf(child)['display'] ?? '') === 'inline-block');
     if (!(/^(?:inline-)?(?:flex|grid)$/.test(display.trim()) || floated) || children.length < 2) return undefined;
-    return childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
+    const columns = childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
+    if (display.includes('flex') && columns.some((column) => column.width === undefined) && !children.every((child) => /^1(?:\s|$)/.test(styleOf(child)['flex'] ?? '')))
+      this.warnings.add(path, 'The boxes of this flex row are as wide as their content in the source; here they share the row’s width in fixed parts');
+    return columns;
   }
 
   private table(table: Element, path: string, text: TextStyle, background?: string): void {
@@ -296,8 +299,11 @@ class HtmlReader {
     return textOrHtmlBlockOf(nodes, () => DomUtils.getOuterHTML(nodes), path, this.context, defined({ ...style, padding: element ? spaceAround(element, style) : '0px' }));
   }
 
-  private heading(element: Element, path: string, style: TextStyle): HeadingBlock | undefined {
+  private heading(element: Element, path: string, inherited: TextStyle): HeadingBlock | undefined {
     const n = HEADINGS[element.name];
+    // A heading of no size of its own is the browser's: 2em for an h1... of the text around it.
+    const ownSize = pxWithin(styleOf(element)['font-size'], 8, 96) !== undefined;
+    const style = ownSize ? inherited : { ...inherited, fontSize: clamp(Math.round(HEADING_EM[element.name] * (inherited.fontSize ?? 16)), 8, 96) };
     if (n > 4) this.warnings.add(path, `An <${element.name}> became a level 4 heading, our smallest`);
     return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, lineHeight: style.lineHeight ?? NORMAL_LINE_HEIGHT, padding: spaceAround(element, style) }));
   }
@@ -365,6 +371,8 @@ class HtmlReader {
     if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'CSS in <style> is not kept: the styles written on the elements are read');
     const frame = DomUtils.findOne((node) => (node.name === 'table' || node.name === 'div') && (px(node.attribs['width']) ?? px(styleOf(node)['max-width']) ?? px(styleOf(node)['width']) ?? 0) >= 320, body.children);
     const width = frame && (px(frame.attribs['width']) ?? px(styleOf(frame)['max-width']) ?? px(styleOf(frame)['width']));
+    if (frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined)
+      this.warnings.add('html > body', `The content is ${width} px wide on every screen (a fixed width, no max-width): our email narrows to a phone’s screen below ${width} px`);
     const outer = DomUtils.findOne((node) => node.name === 'table' || node.name === 'div', body.children);
     const text = inheritedText(body, {});
     return {
@@ -375,9 +383,11 @@ class HtmlReader {
         backgroundColor: backgroundOf(body) ?? (outer && outer !== frame ? backgroundOf(outer) : undefined),
         contentBackgroundColor: frame ? backgroundOf(frame) : undefined,
         contentWidth: width ? clamp(width, 320, 1600) : undefined,
-        fontFamily: text.fontFamily,
+        // Where the source says nothing, a browser's defaults: black text in Times, blue links.
+        fontFamily: text.fontFamily ?? BROWSER_FONT,
         fontSize: text.fontSize,
-        color: text.color,
+        color: text.color ?? '#000000',
+        linkColor: BROWSER_LINK_COLOR,
         lineHeight: text.lineHeight ?? NORMAL_LINE_HEIGHT,
       }),
     };
@@ -392,6 +402,9 @@ class HtmlReader {
     return text || undefined;
   }
 }
+
+/** A browser's font where a page sets none. */
+const BROWSER_FONT = "'Times New Roman', Times, serif";
 
 /** A browser's `line-height: normal`, that of the usual fonts (Arial 1.15, Georgia 1.14, Verdana 1.22): our renderer's own is 1.5. */
 const NORMAL_LINE_HEIGHT = 1.15;

@@ -17,7 +17,8 @@ describe('MJML import', () => {
     expect(validateDesign(design).valid).toBe(true);
     expect(design.settings).toEqual({ subject: 'Harbour Bakery: {{contact.first_name}}, the autumn loaves are in', preheader: 'Rye, spelt and a pumpkin sourdough, baked at dawn' });
     expect(design.body.fonts).toEqual([{ family: 'Lora', url: 'https://fonts.googleapis.com/css2?family=Lora:wght@400;700&display=swap' }]);
-    expect(design.body.style).toEqual({ backgroundColor: '#f4efe6', contentWidth: 640, fontFamily: 'Lora, Georgia, serif' });
+    // MJML leaves links the browser's blue.
+    expect(design.body.style).toEqual({ backgroundColor: '#f4efe6', contentWidth: 640, linkColor: '#0000ee', fontFamily: 'Lora, Georgia, serif' });
   });
 
   it('keeps the order of sections, the hero, the wrapper’s section, and splits five columns into rows of four and one', () => {

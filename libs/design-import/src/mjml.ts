@@ -11,7 +11,7 @@ import { SourceUnreadable } from './errors';
 import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
-import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign } from './values';
+import { align, border, BROWSER_LINK_COLOR, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign } from './values';
 
 type Attributes = Record<string, string>;
 
@@ -408,6 +408,7 @@ class MjmlReader {
       style: defined({
         backgroundColor: color(attributes['background-color']),
         contentWidth: pxWithin(attributes['width'], 320, 1600),
+        linkColor: BROWSER_LINK_COLOR,
         fontFamily: fontFamily(this.defaults.forName('mj-text')['font-family']),
       }),
     };

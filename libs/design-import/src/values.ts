@@ -9,6 +9,9 @@ const NAMED_COLORS: Record<string, string> = {
   black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', gray: '#808080', grey: '#808080',
   silver: '#c0c0c0', yellow: '#ffff00', orange: '#ffa500', purple: '#800080', navy: '#000080', teal: '#008080', maroon: '#800000',
 };
+/** A link's colour where nothing sets one: a browser's, which MJML's and HTML's links show. */
+export const BROWSER_LINK_COLOR = '#0000ee';
+
 const hex2 = (n: number) => Math.min(255, n).toString(16).padStart(2, '0');
 
 export function color(value: unknown): Color | undefined {
