@@ -45,7 +45,7 @@ export function textOrHtmlBlockOf(nodes: ChildNode[], html: () => string, path: 
 }
 
 export function headingFrom(html: string, level: HeadingBlock['level'], path: string, context: ImportContext, style?: HeadingBlock['style']): HeadingBlock | undefined {
-  const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings));
+  const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings, true));
   return content.length ? { type: 'heading', level, content, ...(style && { style }) } : undefined;
 }
 

@@ -25,6 +25,7 @@ describe('MJML import', () => {
     const shape = design.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '));
     expect(shape).toEqual(['image+menu', 'text+button', 'text | image', 'text | text | text | text', 'text', 'divider+spacer+social+html+text']);
     expect(warnings.map(({ path }) => path)).toEqual(expect.arrayContaining(['mjml > mj-body > mj-section[1]', 'mjml > mj-body > mj-hero[0]']));
+    expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-wrapper[0] > mj-section[0] > mj-column[0] > mj-text[0]', message: expect.stringMatching(/^A heading inside the text became bold paragraphs/) });
   });
 
   it('reads column widths as ratios and a wrapper’s background onto its section', () => {
@@ -42,7 +43,8 @@ describe('MJML import', () => {
     expect(design.body.rows[2].columns[0].blocks[0]).toEqual({
       type: 'text',
       content: [
-        { type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}},' }] },
+        // The h2 in the text, bold (with a warning: its size is not kept).
+        { type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}},', bold: true }] },
         {
           type: 'paragraph',
           content: [
