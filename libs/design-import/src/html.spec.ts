@@ -120,6 +120,13 @@ describe('HTML import', () => {
     expect(rows.map((each) => each.style?.padding)).toEqual(['20px 10px 0px 10px', '0px 10px 20px 10px']);
   });
 
+  it('places an image as a browser does: a block at the left, an inline image by its text’s alignment', () => {
+    const image = (html: string) => imported(html).design.body.rows[0].columns[0].blocks[0];
+    expect(image('<div style="text-align:right"><img src="https://a.example/a.png" style="display:block"></div>')).toMatchObject({ style: { align: 'left' } });
+    expect(image('<div style="text-align:right"><img src="https://a.example/a.png"></div>')).toMatchObject({ style: { align: 'right' } });
+    expect(image('<div><img src="https://a.example/a.png"></div>')).toMatchObject({ style: { align: 'left' } });
+  });
+
   it('refuses only what is not HTML text at all', () => {
     expect(() => imported(42)).toThrow(new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string'));
     expect(() => imported('  ')).toThrow(new SourceUnreadable('html', 'the HTML is empty'));

@@ -258,7 +258,7 @@ class HtmlReader {
           add(this.button(link, node, here, style));
         } else if (name === 'img' || (name === 'a' && lone.length === 1 && lone[0].name === 'img' && !node.children.some((child) => child.type === 'text' && !isBlank(child)))) {
           flushInline();
-          add(this.image(name === 'img' ? node : lone[0], name === 'a' ? node : undefined, here));
+          add(this.image(name === 'img' ? node : lone[0], name === 'a' ? node : undefined, here, style));
         } else if (name === 'hr') {
           flushInline();
           add(divider(node));
@@ -308,7 +308,7 @@ class HtmlReader {
     return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, lineHeight: style.lineHeight ?? NORMAL_LINE_HEIGHT, padding: spaceAround(element, style) }));
   }
 
-  private image(image: Element, link: Element | undefined, path: string): ImageBlock | undefined {
+  private image(image: Element, link: Element | undefined, path: string, text: TextStyle): ImageBlock | undefined {
     const src = imageAddress(this.tagged(image.attribs['src']), `${path} src`, this.warnings);
     if (!src) {
       this.warnings.add(path, 'An image without a usable address was left out');
@@ -319,13 +319,15 @@ class HtmlReader {
     const style = styleOf(image);
     const width = pxWithin(image.attribs['width'] ?? style['width'], 1, 1200);
     const centred = style['margin'] === '0 auto' || image.attribs['align'] === 'center' || (style['margin-left'] === 'auto' && style['margin-right'] === 'auto');
+    // Where the image says nothing: a block starts at the left, an inline image follows the text's alignment.
+    const placed = centred ? 'center' : (align(image.attribs['align']) ?? (style['display'] === 'block' ? 'left' : (align(text.textAlign) ?? 'left')));
     return {
       type: 'image',
       src,
       ...(alt && { alt }),
       ...(href && { href }),
       ...(width && { width }),
-      style: { padding: '0px', ...(centred ? { align: 'center' as const } : align(image.attribs['align']) ? { align: align(image.attribs['align']) } : {}) },
+      style: { padding: '0px', align: placed },
     };
   }
 
