@@ -33,6 +33,10 @@ export function htmlBlock(html: string, path: string, { warnings, tags }: Import
   return trimmed ? { type: 'html', html: trimmed } : undefined;
 }
 
+/** An html block drawn with the space its source gives it (none for raw HTML), not our renderer's default. */
+export const withPadding = (block: HtmlBlock | undefined, padding: string | undefined): HtmlBlock | undefined =>
+  block && padding ? { ...block, style: { ...block.style, padding } } : block;
+
 /** A text block from HTML, or an html block when the HTML holds what text cannot (an image, a table). */
 export const textOrHtmlBlock = (html: string, path: string, context: ImportContext, style?: TextBlock['style']) =>
   textOrHtmlBlockOf(parseFragment(html, path, context.warnings), () => html, path, context, style);

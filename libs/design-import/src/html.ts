@@ -7,7 +7,7 @@ import { type ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, Column, DividerBlock, HeadingBlock, ImageBlock, Row, TextBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf } from './blocks';
+import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf, withPadding } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { hasClassOf, stackingClasses } from './html-stacking';
@@ -229,7 +229,8 @@ class HtmlReader {
     let inline: ChildNode[] = [];
     const add = (block: Block | undefined) => {
       if (!block) return;
-      if (blocks.length < MAX_BLOCKS_PER_COLUMN) blocks.push(block);
+      // Markup kept as html sits where it stood: the space around it is its cell's.
+      if (blocks.length < MAX_BLOCKS_PER_COLUMN) blocks.push(block.type === 'html' ? (withPadding(block, block.style?.padding ?? '0px') as Block) : block);
       else this.warnings.add(path, `A column of more than ${MAX_BLOCKS_PER_COLUMN} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     };
     const flushInline = () => {

@@ -113,7 +113,8 @@ describe('MJML import', () => {
 
   it('keeps mj-raw as a sanitized html block, names what it took out, and what it left out (mj-style, mj-carousel)', () => {
     const html = design.body.rows[5].columns[0].blocks[3];
-    expect(html).toEqual({ type: 'html', html: '<p style="text-align:center">Baked with care </p>' });
+    // mj-raw has no padding of its own: the html block none either (our renderer's default would add some).
+    expect(html).toEqual({ type: 'html', html: '<p style="text-align:center">Baked with care </p>', style: { padding: '0px' } });
     expect(JSON.stringify(design)).not.toMatch(/script|onclick|javascript/i);
     const said = warnings.map(({ message }) => message).join('\n');
     expect(said).toMatch(/Raw HTML \(mj-raw\): kept as an html block/);
@@ -126,6 +127,8 @@ describe('MJML import', () => {
     expect(firstBlock(mjml('<mj-section><mj-column><mj-text><p>Hi</p><img src="https://a.example/x.png" onerror="x()"></mj-text></mj-column></mj-section>'))).toEqual({
       type: 'html',
       html: '<p>Hi</p><img src="https://a.example/x.png" />',
+      // The mj-text's padding (MJML's 10px 25px) stays around it.
+      style: { padding: '10px 25px' },
     });
   });
 

@@ -5,7 +5,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
+import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock, withPadding } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
@@ -39,6 +39,7 @@ const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-text': { padding: '10px 25px', 'font-size': '13px', 'line-height': '1', color: '#000000', 'font-family': 'Ubuntu, Helvetica, Arial, sans-serif' },
   'mj-image': { padding: '10px 25px' },
   'mj-button': { padding: '10px 25px', 'inner-padding': '10px 25px', 'font-size': '13px', 'font-weight': 'normal', 'background-color': '#414141', color: '#ffffff', 'border-radius': '3px' },
+  'mj-table': { padding: '10px 25px' },
   'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
   'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
   'mj-navbar-link': { 'font-size': '13px', color: '#000000', padding: '15px 10px', 'line-height': '22px', 'text-transform': 'uppercase' },
@@ -216,7 +217,7 @@ class MjmlReader {
   }
 
   private raw(raw: Element, path: string): Block[] {
-    const block = htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)');
+    const block = withPadding(htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)'), '0px');
     return block ? [block] : [];
   }
 
@@ -250,8 +251,10 @@ class MjmlReader {
   private block(element: Element, path: string): Block | undefined {
     const attributes = this.defaults.of(element);
     switch (element.name) {
-      case 'mj-text':
-        return textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
+      case 'mj-text': {
+        const block = textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
+        return block?.type === 'html' ? withPadding(block, padding(attributes['padding'])) : block;
+      }
       case 'mj-image':
         return this.image(attributes, path);
       case 'mj-button':
@@ -267,7 +270,7 @@ class MjmlReader {
       case 'mj-raw':
         return this.raw(element, path)[0];
       case 'mj-table':
-        return htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)');
+        return withPadding(htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)'), padding(attributes['padding']));
       default:
         this.warnings.add(path, `<${element.name}> is not an element we import; it was left out`);
         return undefined;
