@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mjml2html from 'mjml';
 import pixelmatch from 'pixelmatch';
@@ -14,6 +14,7 @@ import { type Benchmark, type BenchLine, line } from './benchmark';
 // through our renderer, both screenshot in Chromium at 600 and 375 px wide, and compared
 // with pixelmatch. A row per fixture and width gives the share of pixels that differ; the
 // bar: the median under 2% at 600 px, none over 10%, each over 2% explained by a warning.
+// BENCH_FIDELITY_SHOTS=<folder> writes both drawings and their difference there, to look at.
 
 const FIXTURES = path.resolve(__dirname, '../../../../libs/design-import/src/fixtures');
 const WIDTHS = [600, 375];
@@ -56,11 +57,17 @@ function padded(image: PNG, width: number, height: number): Buffer {
   return canvas.data;
 }
 
-/** The share of pixels, in percent, that differ between the two drawings. */
-function differing(a: PNG, b: PNG): number {
+/** The share of pixels, in percent, that differ between the two drawings; `shots` names the files to write them to. */
+function differing(a: PNG, b: PNG, shots?: string): number {
   const width = Math.max(a.width, b.width);
   const height = Math.max(a.height, b.height);
-  const count = pixelmatch(padded(a, width, height), padded(b, width, height), null, width, height, { threshold: 0.1 });
+  const diff = shots ? new PNG({ width, height }) : undefined;
+  const count = pixelmatch(padded(a, width, height), padded(b, width, height), diff?.data ?? null, width, height, { threshold: 0.1 });
+  if (shots && diff) {
+    writeFileSync(`${shots}.source.png`, PNG.sync.write(a));
+    writeFileSync(`${shots}.import.png`, PNG.sync.write(b));
+    writeFileSync(`${shots}.diff.png`, PNG.sync.write(diff));
+  }
   return (count / (width * height)) * 100;
 }
 
@@ -79,16 +86,20 @@ export const benchmark: Benchmark = {
     try {
       const page = await browser.newPage();
       const shares: Record<number, number[]> = Object.fromEntries(WIDTHS.map((width) => [width, []]));
+      const shots = process.env['BENCH_FIDELITY_SHOTS'];
+      if (shots) mkdirSync(shots, { recursive: true });
       for (const fixture of fixtures()) {
         const imported = importDesign({ format: fixture.format, source: fixture.source, mode: 'email', mergeTags });
         const ours = render(imported.design).html;
         const theirs = await sourceHtml(fixture);
         for (const width of WIDTHS) {
-          const share = differing(await screenshot(page, theirs, width), await screenshot(page, ours, width));
+          const share = differing(await screenshot(page, theirs, width), await screenshot(page, ours, width), shots && path.join(shots, `${fixture.name}-${width}`));
           shares[width].push(share);
           const warned = imported.warnings.length;
-          // Over the bar for the median, a difference must be one the import names.
-          const verdict = share <= MEDIAN_BAR ? 'within 2%' : share > EACH_BAR ? `OVER ${EACH_BAR}%` : warned ? `explained by ${warned} warnings` : 'UNEXPLAINED';
+          // Over the bar for the median, a difference must be one the import names: the log lists what it said.
+          const explained = warned ? `explained by ${warned} warnings` : 'UNEXPLAINED';
+          const verdict = share <= MEDIAN_BAR ? 'within 2%' : share > EACH_BAR ? `OVER ${EACH_BAR}%, ${explained}` : explained;
+          if (share > MEDIAN_BAR) process.stderr.write(`bench: ${fixture.name} at ${width} px, ${share.toFixed(1)}%: ${imported.warnings.map(({ message }) => message).join(' | ') || 'no warning'}\n`);
           lines.push(line(`import fidelity: ${fixture.format} ${fixture.name} at ${width} px`, '% pixels differing', share, `bar ${MEDIAN_BAR}% (${verdict})`, MEDIAN_BAR));
         }
       }

@@ -31,6 +31,10 @@ export function htmlBlock(html: string, path: string, { warnings, tags }: Import
   return trimmed ? { type: 'html', html: trimmed } : undefined;
 }
 
+/** An html block drawn with the space its source gives it (none for raw HTML), not our renderer's default. */
+export const withPadding = (block: HtmlBlock | undefined, padding: string | undefined): HtmlBlock | undefined =>
+  block && padding ? { ...block, style: { ...block.style, padding } } : block;
+
 /** A text block from HTML, or an html block when the HTML holds what text cannot (an image, a table). */
 export const textOrHtmlBlock = (html: string, path: string, context: ImportContext, style?: TextBlock['style']) =>
   textOrHtmlBlockOf(parseFragment(html, path, context.warnings), () => html, path, context, style);
@@ -43,7 +47,7 @@ export function textOrHtmlBlockOf(nodes: ChildNode[], html: () => string, path: 
 }
 
 export function headingFrom(html: string, level: HeadingBlock['level'], path: string, context: ImportContext, style?: HeadingBlock['style']): HeadingBlock | undefined {
-  const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings));
+  const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings, true));
   return content.length ? { type: 'heading', level, content, ...(style && { style }) } : undefined;
 }
 

@@ -1,8 +1,8 @@
 // Rows, columns and blocks gathered from a source, put into one design document within
 // the schema's counts (docs/design-document.md, Limits): what does not fit is split
 // (five columns make two rows) or left out, each with a warning.
-import { type Block, type Body, type Column, type DesignDocument, type DesignMode, DESIGN_LIMITS, type Row, type WebFont } from '@embed/design-document';
-import { cut } from './values';
+import { type Block, type Body, type Column, type DesignDocument, type DesignMode, DESIGN_LIMITS, type Padding, type Row, type WebFont } from '@embed/design-document';
+import { addedPadding, cut, paddingSides } from './values';
 import type { ImportWarnings } from './warnings';
 
 const MAX_ROWS = 200;
@@ -61,7 +61,27 @@ export class DesignBuilder {
         this.rowsLost++;
         continue;
       }
-      this.rows.push({ ...row, columns: withRatios(kept.slice(at, at + MAX_COLUMNS)) });
+      this.rows.push({ ...splitPart(row, at === 0, at + MAX_COLUMNS >= kept.length), columns: withRatios(kept.slice(at, at + MAX_COLUMNS)) });
+    }
+  }
+
+  /** How many rows are kept so far: where the rows of a box start. */
+  get rowCount(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * A box's padding around the rows made of its content since row `from`: its top over
+   * the first, its bottom under the last, its sides beside each.
+   */
+  padRows(from: number, padding: Padding | undefined): void {
+    if (!padding || from >= this.rows.length) return;
+    const [top, right, bottom, left] = paddingSides(padding);
+    const last = this.rows.length - 1;
+    for (let at = from; at <= last; at++) {
+      const row = this.rows[at];
+      const added = `${at === from ? top : 0}px ${right}px ${at === last ? bottom : 0}px ${left}px`;
+      this.rows[at] = { ...row, style: { ...row.style, padding: addedPadding(row.style?.padding, added) } };
     }
   }
 
@@ -93,6 +113,14 @@ export class DesignBuilder {
     if (column.blocks.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${column.blocks.length} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     return { ...column, blocks };
   }
+}
+
+/** One of the rows a row too wide is split into: the row's padding above the first of them and under the last, as around the whole. */
+function splitPart(row: Omit<Row, 'columns'>, first: boolean, last: boolean): Omit<Row, 'columns'> {
+  const padding = row.style?.padding;
+  if (!padding || (first && last)) return row;
+  const [top, right, bottom, left] = paddingSides(padding);
+  return { ...row, style: { ...row.style, padding: `${first ? top : 0}px ${right}px ${last ? bottom : 0}px ${left}px` } };
 }
 
 /** Widths made into ratios 1 to 12 of the row; equal columns need none. */

@@ -15,7 +15,13 @@ describe('HTML import', () => {
   it('makes a valid email design: title as subject, the hidden preheader, the frame’s width and colours, https web fonts', () => {
     expect(validateDesign(design).valid).toBe(true);
     expect(design.settings).toEqual({ subject: 'Northlight Books: {{contact.first_name}}, our winter reading list', preheader: 'Ten books for long evenings, picked by our shop' });
-    expect(design.body.style).toEqual({ backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600 });
+    // What the source does not say is a browser's: black text in Times, blue links, `normal` lines (not our renderer's 1.5).
+    expect(design.body.style).toEqual({
+      backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600,
+      fontFamily: "'Times New Roman', Times, serif", color: '#000000', linkColor: '#0000ee', lineHeight: 1.15,
+    });
+    // A frame of a fixed width stays that wide on a phone in the source; ours narrows, and says so.
+    expect(warnings).toContainEqual({ path: 'html > body', message: expect.stringMatching(/600 px wide on every screen/) });
     expect(design.body.fonts).toEqual([{ family: 'Merriweather', url: 'https://fonts.googleapis.com/css?family=Merriweather:400,700' }]);
   });
 
@@ -47,7 +53,8 @@ describe('HTML import', () => {
       { padding: '0px 12px 0px 12px', verticalAlign: 'top' },
     ]);
     expect(books.columns[0].blocks[2]).toMatchObject({ type: 'text', content: [{ content: [{ text: 'A ' }, { text: 'slow', italic: true }, { text: ' journey across the marshes. ' }, { text: 'Read more', href: 'https://northlight.example/salt-road', color: '#8a4b2a' }] }] });
-    expect(books.columns[1].blocks[3]).toEqual({ type: 'html', html: expect.stringContaining('<td>£12</td>') });
+    // Its space is its cell's: none of its own.
+    expect(books.columns[1].blocks[3]).toEqual({ type: 'html', html: expect.stringContaining('<td>£12</td>'), style: { padding: '0px' } });
     expect(warnings).toContainEqual({ path: `${FRAME} > tr[3] > td[0] > table[0] > tr[0] > td[1] > table[0]`, message: expect.stringMatching(/nested table/) });
   });
 
@@ -56,9 +63,10 @@ describe('HTML import', () => {
       type: 'button',
       text: 'See the whole list',
       href: 'https://northlight.example/list',
-      style: { buttonColor: '#8a4b2a', color: '#ffffff', fontFamily: 'Merriweather, Georgia, serif', fontSize: 16, fontWeight: 700, innerPadding: '12px 28px 12px 28px', borderRadius: 4, align: 'center' },
+      style: { buttonColor: '#8a4b2a', color: '#ffffff', fontFamily: 'Merriweather, Georgia, serif', fontSize: 16, fontWeight: 700, innerPadding: '12px 28px 12px 28px', borderRadius: 4, align: 'center', padding: '0px' },
     });
-    expect(rule.columns[0].blocks[0]).toEqual({ type: 'divider', style: { color: '#e0d8cc', thickness: 1, lineStyle: 'solid' } });
+    // The space around the rule is the browser's margin of an hr (0.5em).
+    expect(rule.columns[0].blocks[0]).toEqual({ type: 'divider', style: { padding: '8px 0px', color: '#e0d8cc', thickness: 1, lineStyle: 'solid' } });
   });
 
   it('leaves scripts out and keeps embeds as sanitized html, each named at its place', () => {
@@ -88,6 +96,36 @@ describe('HTML import', () => {
     ]);
     expect(page.body.rows[0].style).toEqual({ backgroundColor: '#111111' });
     expect(page.body.rows[0].columns[0].blocks[0]).toMatchObject({ style: { color: '#ffffff' } });
+  });
+
+  it('stacks a table’s cells on phones only where the source’s CSS does (the books’ cells of class col)', () => {
+    expect(books.stackOnMobile).toBeUndefined();
+    const table = `<table><tr><td class="col">A</td><td class="side">B</td></tr></table>`;
+    expect(imported(table).design.body.rows[0].stackOnMobile).toBe(false);
+    expect(imported(`<style>@media (max-width:480px){.side{display:block!important}}</style>${table}`).design.body.rows[0].stackOnMobile).toBeUndefined();
+    expect(imported(`<style>.side{display:block}</style>${table}`).design.body.rows[0].stackOnMobile).toBe(false);
+  });
+
+  it('keeps a flex row side by side on phones unless it wraps, and a box’s padding around the rows of its content', () => {
+    const row = (style: string) => imported(`<section style="${style}"><div><p>a</p></div><div><p>b</p></div></section>`).design.body.rows[0];
+    expect(row('display:flex;padding:16px')).toMatchObject({ stackOnMobile: false, style: { padding: '16px 16px 16px 16px' } });
+    expect(row('display:flex;flex-wrap:wrap').stackOnMobile).toBeUndefined();
+    // Boxes as wide as their content cannot be our columns' fixed parts: said once, unless each box takes an equal part.
+    const warned = (boxes: string) => imported(`<section style="display:flex">${boxes}</section>`).warnings.filter(({ message }) => /as wide as their content/.test(message));
+    expect(warned('<div><p>a</p></div><div><p>b</p></div>')).toEqual([{ path: 'html > section[0]', message: expect.any(String) }]);
+    expect(warned('<div style="flex:1"><p>a</p></div><div style="flex:1"><p>b</p></div>')).toEqual([]);
+    // A heading of no size of its own is the browser's, in em of the text around it.
+    expect(imported('<div style="font-size:20px"><h2>Big</h2><p>text</p></div>').design.body.rows[0].columns[0].blocks[0]).toMatchObject({ style: { fontSize: 30, padding: '0px 0px 25px 0px' } });
+    // The outer cell's padding: above the first row of its table, under the last, beside each.
+    const rows = imported(`<table><tr><td style="padding:20px 10px"><table><tr><td><p style="margin:0">a</p></td></tr><tr><td><p style="margin:0">b</p></td></tr></table></td></tr></table>`).design.body.rows;
+    expect(rows.map((each) => each.style?.padding)).toEqual(['20px 10px 0px 10px', '0px 10px 20px 10px']);
+  });
+
+  it('places an image as a browser does: a block at the left, an inline image by its text’s alignment', () => {
+    const image = (html: string) => imported(html).design.body.rows[0].columns[0].blocks[0];
+    expect(image('<div style="text-align:right"><img src="https://a.example/a.png" style="display:block"></div>')).toMatchObject({ style: { align: 'left' } });
+    expect(image('<div style="text-align:right"><img src="https://a.example/a.png"></div>')).toMatchObject({ style: { align: 'right' } });
+    expect(image('<div><img src="https://a.example/a.png"></div>')).toMatchObject({ style: { align: 'left' } });
   });
 
   it('refuses only what is not HTML text at all', () => {

@@ -7,11 +7,12 @@ import { type ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, Column, DividerBlock, HeadingBlock, ImageBlock, Row, TextBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf } from './blocks';
+import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf, withPadding } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
+import { hasClassOf, stackingClasses } from './html-stacking';
 import { parseFragment, styleOf } from './rich-text';
-import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
+import { align, border, BROWSER_LINK_COLOR, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
 
 type TextStyle = NonNullable<TextBlock['style']>;
 
@@ -103,6 +104,8 @@ class HtmlReader {
   constructor(
     private readonly context: ImportContext,
     private readonly builder: DesignBuilder,
+    /** The cells' classes that the source's CSS stacks on phones. */
+    private readonly stacking: Set<string>,
   ) {}
 
   private get warnings() {
@@ -126,6 +129,7 @@ class HtmlReader {
     };
     const children = box.children;
     const places = new Map(childPaths(path, elementsOf(children)));
+    const first = this.builder.rowCount;
     for (const node of children) {
       if (!this.builder.hasRoom) return this.builder.skipRow();
       const place = isElement(node) ? (places.get(node) as string) : path;
@@ -135,7 +139,8 @@ class HtmlReader {
       } else if (isElement(node) && this.isLayoutBox(node)) {
         flush();
         const columns = this.flexColumns(node, place, own);
-        if (columns) this.addRow(place, columns, backgroundOf(node) ?? paint, node);
+        // A flex row that does not wrap, or a grid, keeps its boxes side by side on a phone.
+        if (columns) this.addRow(place, columns, backgroundOf(node) ?? paint, node, !/wrap/.test(styleOf(node)['flex-wrap'] ?? styleOf(node)['flex-flow'] ?? ''));
         else this.rows(node, place, own, paint);
       } else {
         if (!run.length) runStart = place;
@@ -143,6 +148,7 @@ class HtmlReader {
       }
     }
     flush();
+    this.builder.padRows(first, paddingOf(box));
   }
 
   /** A page's section, a painted box, or a box that holds a table or other boxes: rows of its own. */
@@ -160,7 +166,10 @@ class HtmlReader {
     const children = elementsOf(element.children).filter(hasContent);
     const floated = children.length > 1 && children.every((child) => ['left', 'right'].includes(styleOf(child)['float'] ?? '') || (styleOf(child)['display'] ?? '') === 'inline-block');
     if (!(/^(?:inline-)?(?:flex|grid)$/.test(display.trim()) || floated) || children.length < 2) return undefined;
-    return childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
+    const columns = childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
+    if (display.includes('flex') && columns.some((column) => column.width === undefined) && !children.every((child) => /^1(?:\s|$)/.test(styleOf(child)['flex'] ?? '')))
+      this.warnings.add(path, 'The boxes of this flex row are as wide as their content in the source; here they share the row’s width in fixed parts');
+    return columns;
   }
 
   private table(table: Element, path: string, text: TextStyle, background?: string): void {
@@ -177,7 +186,8 @@ class HtmlReader {
       }
       if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, `${filled.length} cells side by side: the first ${MAX_CELLS} were read`);
       const columns = filled.slice(0, MAX_CELLS).map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
-      this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row);
+      // A table's cells stay side by side on any screen, unless the source's CSS stacks them on phones.
+      this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row, !filled.some(([cell]) => hasClassOf(cell.attribs['class'], this.stacking)));
     }
   }
 
@@ -196,18 +206,19 @@ class HtmlReader {
     };
   }
 
-  private addRow(path: string, columns: ImportedColumn[], background: string | undefined, box: Element): void {
+  private addRow(path: string, columns: ImportedColumn[], background: string | undefined, box: Element, sideBySide = false): void {
     const image = /url\(\s*['"]?([^'")\s]+)/.exec(styleOf(box)['background-image'] ?? styleOf(box)['background'] ?? '')?.[1] ?? box.attribs['background'];
     const url = image ? webAddress(this.tagged(image), `${path} background`, this.warnings) : undefined;
     const single = columns.length === 1 ? columns[0] : undefined;
     this.builder.addRow({
       path,
       columns: single ? [{ ...single, style: undefined }] : columns,
+      ...(sideBySide && !single && { stackOnMobile: false }),
       style: defined<NonNullable<Row['style']>>({
         backgroundColor: background,
         backgroundImage: url ? { url, size: 'cover' } : undefined,
-        // A row of one column carries its box's padding: our rows pad around their columns.
-        padding: single ? (single.style?.padding ?? (box.name === 'td' ? paddingOf(box) : undefined)) : undefined,
+        // A row of one column carries its cell's padding (our rows pad around their columns), a row of boxes side by side its box's.
+        padding: single ? single.style?.padding : paddingOf(box),
       }),
     });
   }
@@ -218,7 +229,8 @@ class HtmlReader {
     let inline: ChildNode[] = [];
     const add = (block: Block | undefined) => {
       if (!block) return;
-      if (blocks.length < MAX_BLOCKS_PER_COLUMN) blocks.push(block);
+      // Markup kept as html sits where it stood: the space around it is its cell's.
+      if (blocks.length < MAX_BLOCKS_PER_COLUMN) blocks.push(block.type === 'html' ? (withPadding(block, block.style?.padding ?? '0px') as Block) : block);
       else this.warnings.add(path, `A column of more than ${MAX_BLOCKS_PER_COLUMN} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
     };
     const flushInline = () => {
@@ -247,7 +259,7 @@ class HtmlReader {
           add(this.button(link, node, here, style));
         } else if (name === 'img' || (name === 'a' && lone.length === 1 && lone[0].name === 'img' && !node.children.some((child) => child.type === 'text' && !isBlank(child)))) {
           flushInline();
-          add(this.image(name === 'img' ? node : lone[0], name === 'a' ? node : undefined, here));
+          add(this.image(name === 'img' ? node : lone[0], name === 'a' ? node : undefined, here, style));
         } else if (name === 'hr') {
           flushInline();
           add(divider(node));
@@ -288,13 +300,16 @@ class HtmlReader {
     return textOrHtmlBlockOf(nodes, () => DomUtils.getOuterHTML(nodes), path, this.context, defined({ ...style, padding: element ? spaceAround(element, style) : '0px' }));
   }
 
-  private heading(element: Element, path: string, style: TextStyle): HeadingBlock | undefined {
+  private heading(element: Element, path: string, inherited: TextStyle): HeadingBlock | undefined {
     const n = HEADINGS[element.name];
+    // A heading of no size of its own is the browser's: 2em for an h1... of the text around it.
+    const ownSize = pxWithin(styleOf(element)['font-size'], 8, 96) !== undefined;
+    const style = ownSize ? inherited : { ...inherited, fontSize: clamp(Math.round(HEADING_EM[element.name] * (inherited.fontSize ?? 16)), 8, 96) };
     if (n > 4) this.warnings.add(path, `An <${element.name}> became a level 4 heading, our smallest`);
-    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, padding: spaceAround(element, style) }));
+    return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, lineHeight: style.lineHeight ?? NORMAL_LINE_HEIGHT, padding: spaceAround(element, style) }));
   }
 
-  private image(image: Element, link: Element | undefined, path: string): ImageBlock | undefined {
+  private image(image: Element, link: Element | undefined, path: string, text: TextStyle): ImageBlock | undefined {
     const src = imageAddress(this.tagged(image.attribs['src']), `${path} src`, this.warnings);
     if (!src) {
       this.warnings.add(path, 'An image without a usable address was left out');
@@ -305,13 +320,15 @@ class HtmlReader {
     const style = styleOf(image);
     const width = pxWithin(image.attribs['width'] ?? style['width'], 1, 1200);
     const centred = style['margin'] === '0 auto' || image.attribs['align'] === 'center' || (style['margin-left'] === 'auto' && style['margin-right'] === 'auto');
+    // Where the image says nothing: a block starts at the left, an inline image follows the text's alignment.
+    const placed = centred ? 'center' : (align(image.attribs['align']) ?? (style['display'] === 'block' ? 'left' : (align(text.textAlign) ?? 'left')));
     return {
       type: 'image',
       src,
       ...(alt && { alt }),
       ...(href && { href }),
       ...(width && { width }),
-      style: { padding: '0px', ...(centred ? { align: 'center' as const } : align(image.attribs['align']) ? { align: align(image.attribs['align']) } : {}) },
+      style: { padding: '0px', align: placed },
     };
   }
 
@@ -337,6 +354,8 @@ class HtmlReader {
         innerPadding: paddingOf(link) ?? (cell && cell !== link ? paddingOf(cell) : undefined),
         borderRadius: pxWithin(linkStyle['border-radius'] ?? (cell ? styleOf(cell)['border-radius'] : undefined), 0, 999),
         align: align(box.attribs['align']) ?? align(text.textAlign),
+        // The space around a button is its cell's, which its row carries.
+        padding: '0px',
       }),
     };
   }
@@ -355,6 +374,8 @@ class HtmlReader {
     if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'CSS in <style> is not kept: the styles written on the elements are read');
     const frame = DomUtils.findOne((node) => (node.name === 'table' || node.name === 'div') && (px(node.attribs['width']) ?? px(styleOf(node)['max-width']) ?? px(styleOf(node)['width']) ?? 0) >= 320, body.children);
     const width = frame && (px(frame.attribs['width']) ?? px(styleOf(frame)['max-width']) ?? px(styleOf(frame)['width']));
+    if (frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined)
+      this.warnings.add('html > body', `The content is ${width} px wide on every screen (a fixed width, no max-width): our email narrows to a phone’s screen below ${width} px`);
     const outer = DomUtils.findOne((node) => node.name === 'table' || node.name === 'div', body.children);
     const text = inheritedText(body, {});
     return {
@@ -365,10 +386,12 @@ class HtmlReader {
         backgroundColor: backgroundOf(body) ?? (outer && outer !== frame ? backgroundOf(outer) : undefined),
         contentBackgroundColor: frame ? backgroundOf(frame) : undefined,
         contentWidth: width ? clamp(width, 320, 1600) : undefined,
-        fontFamily: text.fontFamily,
+        // Where the source says nothing, a browser's defaults: black text in Times, blue links.
+        fontFamily: text.fontFamily ?? BROWSER_FONT,
         fontSize: text.fontSize,
-        color: text.color,
-        lineHeight: text.lineHeight,
+        color: text.color ?? '#000000',
+        linkColor: BROWSER_LINK_COLOR,
+        lineHeight: text.lineHeight ?? NORMAL_LINE_HEIGHT,
       }),
     };
   }
@@ -382,6 +405,12 @@ class HtmlReader {
     return text || undefined;
   }
 }
+
+/** A browser's font where a page sets none. */
+const BROWSER_FONT = "'Times New Roman', Times, serif";
+
+/** A browser's `line-height: normal`, that of the usual fonts (Arial 1.15, Georgia 1.14, Verdana 1.22): our renderer's own is 1.5. */
+const NORMAL_LINE_HEIGHT = 1.15;
 
 /** The browser's margins (in em of the element's font size) of the elements that make text blocks. */
 const DEFAULT_MARGIN_EM: Record<string, number> = { p: 1, ul: 1, ol: 1, blockquote: 1, pre: 1, dl: 1, address: 0, h1: 0.67, h2: 0.83, h3: 1, h4: 1.33, h5: 1.67, h6: 2.33 };
@@ -410,6 +439,8 @@ function divider(rule: Element): DividerBlock {
   const line = border(style['border-top']) ?? border(style['border']);
   const width = percent(rule.attribs['width'] ?? style['width']);
   const drawn = defined({
+    // A rule's margin, as written, else the browser's (0.5em, 8px, above and below).
+    padding: paddingOfCss((property) => style[property.replace('padding', 'margin')]) ?? '8px 0px',
     color: line?.color ?? paint(rule.attribs['color'] ?? style['background-color']),
     thickness: line ? clamp(line.width, 1, 20) : pxWithin(style['height'] ?? rule.attribs['size'], 1, 20),
     lineStyle: lineStyle(line?.style),
@@ -426,7 +457,8 @@ export function importHtml(source: unknown, builder: DesignBuilder, context: Imp
   const found = DomUtils.findOne((node) => node.name === 'body', root);
   // A fragment without <body> (a section of a page) is read as if it were one.
   const body = found ?? new Element('body', {}, root);
-  const reader = new HtmlReader(context, builder);
+  const css = DomUtils.findAll((node) => node.name === 'style', root).map((style) => DomUtils.textContent(style)).join('\n');
+  const reader = new HtmlReader(context, builder, stackingClasses(css));
   const info = reader.info(root, body);
   reader.rows(body, found ? 'html > body' : 'html', {});
   return info;

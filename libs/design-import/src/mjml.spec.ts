@@ -17,13 +17,15 @@ describe('MJML import', () => {
     expect(validateDesign(design).valid).toBe(true);
     expect(design.settings).toEqual({ subject: 'Harbour Bakery: {{contact.first_name}}, the autumn loaves are in', preheader: 'Rye, spelt and a pumpkin sourdough, baked at dawn' });
     expect(design.body.fonts).toEqual([{ family: 'Lora', url: 'https://fonts.googleapis.com/css2?family=Lora:wght@400;700&display=swap' }]);
-    expect(design.body.style).toEqual({ backgroundColor: '#f4efe6', contentWidth: 640, fontFamily: 'Lora, Georgia, serif' });
+    // MJML leaves links the browser's blue.
+    expect(design.body.style).toEqual({ backgroundColor: '#f4efe6', contentWidth: 640, linkColor: '#0000ee', fontFamily: 'Lora, Georgia, serif' });
   });
 
   it('keeps the order of sections, the hero, the wrapper’s section, and splits five columns into rows of four and one', () => {
     const shape = design.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '));
     expect(shape).toEqual(['image+menu', 'text+button', 'text | image', 'text | text | text | text', 'text', 'divider+spacer+social+html+text']);
     expect(warnings.map(({ path }) => path)).toEqual(expect.arrayContaining(['mjml > mj-body > mj-section[1]', 'mjml > mj-body > mj-hero[0]']));
+    expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-wrapper[0] > mj-section[0] > mj-column[0] > mj-text[0]', message: expect.stringMatching(/^A heading inside the text became bold paragraphs/) });
   });
 
   it('reads column widths as ratios and a wrapper’s background onto its section', () => {
@@ -31,13 +33,18 @@ describe('MJML import', () => {
     expect(row.columns.map((column) => column.ratio)).toEqual([8, 4]);
     expect(row.columns[1].style).toEqual({ verticalAlign: 'middle' });
     expect(row.style?.backgroundColor).toBe('#efe6d8');
+    // The wrapper's 10px around its section's own 20px 0px.
+    expect(row.style?.padding).toBe('30px 10px 30px 10px');
+    // Five columns made two rows: the section's padding above the first and under the second.
+    expect(design.body.rows.slice(3, 5).map((split) => split.style?.padding)).toEqual(['20px 0px 0px 0px', '0px 0px 20px 0px']);
   });
 
   it('reads text into paragraphs, lists, marks and links, with merge tags mapped', () => {
     expect(design.body.rows[2].columns[0].blocks[0]).toEqual({
       type: 'text',
       content: [
-        { type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}},' }] },
+        // The h2 in the text, bold (with a warning: its size is not kept).
+        { type: 'paragraph', content: [{ text: 'Hello {{contact.first_name}},', bold: true }] },
         {
           type: 'paragraph',
           content: [
@@ -66,14 +73,15 @@ describe('MJML import', () => {
       href: 'https://harbour-bakery.example/order',
       style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', fontSize: 13, fontWeight: 400, innerPadding: '10px 25px', padding: '10px 25px', borderRadius: 6 },
     });
-    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
+    // The hero's 300px: 60px above and below, 68px of text and 56px of button, the rest (56px) under its content.
+    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px 116px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
   });
 
   it('reads navbar, divider, spacer and social; javascript: addresses are dropped with a warning', () => {
     expect(design.body.rows[0].columns[0].blocks[1]).toEqual({
       type: 'menu',
-      items: [{ text: 'Bread', href: 'https://harbour-bakery.example/bread' }, { text: 'Cakes', href: 'https://harbour-bakery.example/cakes' }, { text: 'Sneaky' }],
-      style: { align: 'center', color: '#000000', fontFamily: 'Lora, Georgia, serif', fontSize: 13 },
+      items: [{ text: 'BREAD', href: 'https://harbour-bakery.example/bread' }, { text: 'CAKES', href: 'https://harbour-bakery.example/cakes' }, { text: 'SNEAKY' }],
+      style: { padding: '16px 10px 16px 10px', separator: '\u00a0'.repeat(4), align: 'center', color: '#000000', fontFamily: 'Lora, Georgia, serif', fontSize: 13 },
     });
     const [divider, spacer, social] = design.body.rows[5].columns[0].blocks;
     expect(divider).toEqual({ type: 'divider', style: { padding: '10px 25px', color: '#d8cbb5', thickness: 2, lineStyle: 'dashed', width: 80 } });
@@ -81,14 +89,32 @@ describe('MJML import', () => {
     expect(social).toEqual({
       type: 'social',
       links: [{ network: 'instagram', href: 'https://instagram.example/harbourbakery', label: 'Instagram' }, { network: 'x', href: 'https://x.example/harbourbakery', label: 'X' }],
-      style: { padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
+      style: { showLabels: true, padding: '10px 25px', align: 'center', iconSize: 24, fontFamily: 'Lora, Georgia, serif' },
     });
     expect(warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript: address.*left out/) });
   });
 
+  it('draws a navbar as MJML does: links in capitals unless their text-transform says otherwise, their padding around and between them', () => {
+    const link = (attributes: string, text: string) => `<mj-navbar-link href="https://a.example" ${attributes}>${text}</mj-navbar-link>`;
+    const menu = (links: string) => firstBlock(mjml(`<mj-section><mj-column><mj-navbar>${links}</mj-navbar></mj-column></mj-section>`));
+    expect(menu(link('', 'Shop') + link('', 'the Workshops'))).toMatchObject({ items: [{ text: 'SHOP' }, { text: 'THE WORKSHOPS' }], style: { padding: '16px 10px 16px 10px', separator: '\u00a0\u00a0\u00a0\u00a0' } });
+    expect(menu(link('text-transform="none"', 'Shop') + link('text-transform="capitalize"', 'the workshops'))).toMatchObject({ items: [{ text: 'Shop' }, { text: 'The Workshops' }] });
+    // Links of 20px, 30px lines and 2px apart: padding of their own over what our line's height gives, no spaces between.
+    expect(menu(link('padding="4px 1px" font-size="20px" line-height="30px"', 'a'))).toMatchObject({ style: { padding: '4px 1px 4px 1px', separator: '', fontSize: 20 } });
+  });
+
+  it('keeps a fixed-height hero’s height only where its content’s height can be told', () => {
+    const hero = (content: string) => imported(mjml(`<mj-hero height="200px" padding="40px 20px">${content}</mj-hero>`));
+    expect(hero('<mj-spacer height="50px" />').design.body.rows[0].style).toEqual({ padding: '40px 20px 110px 20px' });
+    const unknown = hero('<mj-image src="https://a.example/a.png" />');
+    expect(unknown.design.body.rows[0].style).toEqual({ padding: '40px 20px' });
+    expect(unknown.warnings).toContainEqual({ path: 'mjml > mj-body > mj-hero[0]', message: expect.stringMatching(/height and mode are not kept/) });
+  });
+
   it('keeps mj-raw as a sanitized html block, names what it took out, and what it left out (mj-style, mj-carousel)', () => {
     const html = design.body.rows[5].columns[0].blocks[3];
-    expect(html).toEqual({ type: 'html', html: '<p style="text-align:center">Baked with care </p>' });
+    // mj-raw has no padding of its own: the html block none either (our renderer's default would add some).
+    expect(html).toEqual({ type: 'html', html: '<p style="text-align:center">Baked with care </p>', style: { padding: '0px' } });
     expect(JSON.stringify(design)).not.toMatch(/script|onclick|javascript/i);
     const said = warnings.map(({ message }) => message).join('\n');
     expect(said).toMatch(/Raw HTML \(mj-raw\): kept as an html block/);
@@ -101,6 +127,8 @@ describe('MJML import', () => {
     expect(firstBlock(mjml('<mj-section><mj-column><mj-text><p>Hi</p><img src="https://a.example/x.png" onerror="x()"></mj-text></mj-column></mj-section>'))).toEqual({
       type: 'html',
       html: '<p>Hi</p><img src="https://a.example/x.png" />',
+      // The mj-text's padding (MJML's 10px 25px) stays around it.
+      style: { padding: '10px 25px' },
     });
   });
 

@@ -5,12 +5,13 @@ import type { ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
+import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock, withPadding } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
+import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
-import { align, border, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
+import { align, border, BROWSER_LINK_COLOR, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign } from './values';
 
 type Attributes = Record<string, string>;
 
@@ -33,12 +34,15 @@ function childPaths(parent: string, children: Element[]): [Element, string][] {
  */
 const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-section': { padding: '20px 0px' },
+  'mj-wrapper': { padding: '20px 0px' },
+  'mj-hero': { padding: '0px', mode: 'fixed-height', height: '0px' },
   'mj-text': { padding: '10px 25px', 'font-size': '13px', 'line-height': '1', color: '#000000', 'font-family': 'Ubuntu, Helvetica, Arial, sans-serif' },
   'mj-image': { padding: '10px 25px' },
   'mj-button': { padding: '10px 25px', 'inner-padding': '10px 25px', 'font-size': '13px', 'font-weight': 'normal', 'background-color': '#414141', color: '#ffffff', 'border-radius': '3px' },
+  'mj-table': { padding: '10px 25px' },
   'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
   'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
-  'mj-navbar-link': { 'font-size': '13px', color: '#000000' },
+  'mj-navbar-link': { 'font-size': '13px', color: '#000000', padding: '15px 10px', 'line-height': '22px', 'text-transform': 'uppercase' },
 };
 
 /** mj-attributes: defaults for every element (mj-all), per element name, and per mj-class. */
@@ -102,12 +106,15 @@ class MjmlReader {
     const attributes = this.defaults.of(wrapper);
     if (attributes['background-url']) this.warnings.add(path, 'The wrapper’s background image was left out: each of its sections keeps its own');
     const background = color(attributes['background-color']);
+    const first = this.builder.rowCount;
     for (const [child, place] of childPaths(path, elementsOf(wrapper.children))) {
       if (child.name === 'mj-section') this.section(child, place, background);
       else if (child.name === 'mj-hero') this.hero(child, place);
       else if (child.name === 'mj-raw') this.rawRow(child, place);
       else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
     }
+    // The wrapper's padding, painted with its background: above its first section, under its last, beside each.
+    this.builder.padRows(first, padding(attributes['padding']));
   }
 
   private section(section: Element, path: string, wrapperBackground?: string): void {
@@ -153,17 +160,55 @@ class MjmlReader {
 
   private hero(hero: Element, path: string): void {
     const attributes = this.defaults.of(hero);
-    this.warnings.add(path, 'A hero became a row with its background image; its height and mode are not kept');
     const blocks = this.contents(hero.children, path);
+    const [top, right, bottom, left] = paddingSides(padding(attributes['padding']));
+    // A hero of a fixed height keeps it as space under its content, which starts at the top as in MJML.
+    const content = attributes['mode'] === 'fixed-height' ? this.estimatedHeight(hero.children, this.bodyWidth - left - right) : undefined;
+    const below = content === undefined ? 0 : Math.max(0, Math.round((px(attributes['height']) ?? 0) - top - bottom - content));
+    this.warnings.add(
+      path,
+      content === undefined
+        ? 'A hero became a row with its background image; its height and mode are not kept'
+        : 'A hero became a row with its background image; its height is kept as space under its content, an estimate of that content’s height',
+    );
     this.builder.addRow({
       path,
       columns: [{ blocks }],
       style: defined<NonNullable<Row['style']>>({
-        padding: padding(attributes['padding']),
+        padding: below ? `${top}px ${right}px ${Math.min(999, bottom + below)}px ${left}px` : padding(attributes['padding']),
         backgroundColor: color(attributes['background-color']),
         backgroundImage: this.backgroundImage(attributes, path),
       }),
     });
+  }
+
+  private get bodyWidth(): number {
+    return px(this.defaults.forName('mj-body')['width']) ?? 600;
+  }
+
+  /**
+   * The height in px MJML gives these elements at that width, from their sizes and
+   * paddings; a text's lines from its length at half an em a character. Undefined for
+   * what cannot be told without drawing it (an image of no set height, a table).
+   */
+  private estimatedHeight(nodes: ChildNode[], width: number): number | undefined {
+    let height = 0;
+    for (const element of elementsOf(nodes)) {
+      const attributes = this.defaults.of(element);
+      const [top, right, bottom, left] = paddingSides(padding(attributes['padding']));
+      const fontSize = px(attributes['font-size']) ?? 13;
+      if (element.name === 'mj-text') {
+        const lines = Math.max(1, Math.ceil((DomUtils.textContent(element).trim().length * fontSize * 0.5) / Math.max(1, width - left - right)));
+        height += top + bottom + lines * fontSize * (lineHeight(attributes['line-height'], fontSize) ?? 1);
+      } else if (element.name === 'mj-button') {
+        const [innerTop, , innerBottom] = paddingSides(padding(attributes['inner-padding']));
+        height += top + bottom + innerTop + innerBottom + fontSize * (lineHeight(attributes['line-height'] ?? '120%', fontSize) ?? 1.2);
+      } else if (element.name === 'mj-spacer') height += px(attributes['height']) ?? 20;
+      else if (element.name === 'mj-divider') height += top + bottom + (px(attributes['border-width']) ?? 4);
+      else if (element.name === 'mj-image' && px(attributes['height'])) height += top + bottom + (px(attributes['height']) ?? 0);
+      else return undefined;
+    }
+    return height;
   }
 
   private rawRow(raw: Element, path: string): void {
@@ -172,7 +217,7 @@ class MjmlReader {
   }
 
   private raw(raw: Element, path: string): Block[] {
-    const block = htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)');
+    const block = withPadding(htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)'), '0px');
     return block ? [block] : [];
   }
 
@@ -206,8 +251,10 @@ class MjmlReader {
   private block(element: Element, path: string): Block | undefined {
     const attributes = this.defaults.of(element);
     switch (element.name) {
-      case 'mj-text':
-        return textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
+      case 'mj-text': {
+        const block = textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
+        return block?.type === 'html' ? withPadding(block, padding(attributes['padding'])) : block;
+      }
       case 'mj-image':
         return this.image(attributes, path);
       case 'mj-button':
@@ -223,7 +270,7 @@ class MjmlReader {
       case 'mj-raw':
         return this.raw(element, path)[0];
       case 'mj-table':
-        return htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)');
+        return withPadding(htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)'), padding(attributes['padding']));
       default:
         this.warnings.add(path, `<${element.name}> is not an element we import; it was left out`);
         return undefined;
@@ -297,6 +344,8 @@ class MjmlReader {
       links,
       ...withStyle(
         defined({
+          // An element's content is the label MJML shows beside its icon.
+          showLabels: links.some((link) => link.label) || undefined,
           padding: padding(attributes['padding']),
           align: align(attributes['align']),
           iconSize: pxWithin(attributes['icon-size'], 16, 64),
@@ -315,23 +364,24 @@ class MjmlReader {
     for (const [child, place] of childPaths(path, elementsOf(element.children).filter((node) => node.name === 'mj-navbar-link'))) {
       const own = this.defaults.of(child);
       linkStyle = own;
-      const text = cut(fragmentText(DomUtils.getInnerHTML(child), place, this.context), 100);
+      const text = cut(transformed(fragmentText(DomUtils.getInnerHTML(child), place, this.context), own['text-transform']), 100);
       if (!text) continue;
       const href = linkAddress(this.context.tags(`${attributes['base-url'] ?? ''}${own['href'] ?? ''}`), place, this.warnings);
       if (items.length < 12) items.push({ text, ...(href && { href }) });
       else this.warnings.add(place, 'Menu links past 12 were left out');
     }
     if (!items.length) return undefined;
+    const fontSize = pxWithin(linkStyle['font-size'], 8, 96);
     return {
       type: 'menu',
       items,
       ...withStyle(
         defined({
-          padding: padding(attributes['padding']),
+          ...navbarSpacing(linkStyle, fontSize ?? 13),
           align: align(attributes['align']),
           color: color(linkStyle['color']),
           fontFamily: fontFamily(linkStyle['font-family']),
-          fontSize: pxWithin(linkStyle['font-size'], 8, 96),
+          fontSize,
           fontWeight: fontWeight(linkStyle['font-weight']),
         }),
       ),
@@ -361,6 +411,7 @@ class MjmlReader {
       style: defined({
         backgroundColor: color(attributes['background-color']),
         contentWidth: pxWithin(attributes['width'], 320, 1600),
+        linkColor: BROWSER_LINK_COLOR,
         fontFamily: fontFamily(this.defaults.forName('mj-text')['font-family']),
       }),
     };
@@ -379,6 +430,35 @@ function textStyle(attributes: Attributes) {
     color: color(attributes['color']),
     lineHeight: lineHeight(attributes['line-height'], fontSize),
   });
+}
+
+/** A navbar link's text as MJML shows it: in capitals by default (its `text-transform`). */
+function transformed(text: string, transform: string | undefined): string {
+  if (transform === 'uppercase') return text.toUpperCase();
+  if (transform === 'lowercase') return text.toLowerCase();
+  if (transform === 'capitalize') return text.replace(/(^|\s)(\S)/g, (_match, space: string, first: string) => space + first.toUpperCase());
+  return text;
+}
+
+/** The width of a space, in em, about that of the usual email fonts' (Arial .28, Georgia .25, Verdana .35). */
+const SPACE_EM = 0.3;
+
+/**
+ * A navbar's links are boxes padded on every side (15px 10px, 22px lines): our menu is one
+ * line of links with a separator. The links' padding becomes the menu's above and below
+ * (less what its line's height already gives), the space between two links its separator
+ * of no-break spaces.
+ */
+function navbarSpacing(link: Attributes, fontSize: number): { padding?: string; separator?: string } {
+  const [top, right, bottom, left] = (padding(link['padding']) ?? '0px').split(' ').map((side) => px(side) ?? 0);
+  const sides = { top, right: right ?? top, bottom: bottom ?? top, left: left ?? right ?? top };
+  const lineGap = Math.max(0, ((lineHeight(link['line-height'], fontSize) ?? 1) - RENDER_DEFAULTS.lineHeight) * fontSize / 2);
+  const gap = sides.left + sides.right + fontSize * SPACE_EM;
+  const spaces = clamp(Math.round(gap / (fontSize * SPACE_EM)) - 2, 0, 5);
+  return {
+    padding: `${Math.round(sides.top + lineGap)}px ${sides.right}px ${Math.round(sides.bottom + lineGap)}px ${sides.left}px`,
+    separator: '\u00a0'.repeat(spaces),
+  };
 }
 
 function divider(attributes: Attributes): DividerBlock {

@@ -96,12 +96,16 @@ function marksOf(element: Element, inherited: Marks, path: string, tags: MergeTa
   return marks;
 }
 
-/** Reads an HTML fragment into paragraphs and lists; what did not fit is named in warnings. */
-export function richText(nodes: ChildNode[], path: string, tags: MergeTagReplacer, warnings: ImportWarnings): RichContent {
+/**
+ * Reads an HTML fragment into paragraphs and lists; what did not fit is named in warnings.
+ * `heading`: the fragment is a heading's own (its h1... is the block, not a heading in a text).
+ */
+export function richText(nodes: ChildNode[], path: string, tags: MergeTagReplacer, warnings: ImportWarnings, heading = false): RichContent {
   const content: RichContent = [];
   let runs: Inline[] = [];
   let list: List | undefined;
   let lost = false;
+  let headings = 0;
 
   const push = (text: string, marks: Marks) => {
     if (!text) return;
@@ -144,12 +148,16 @@ export function richText(nodes: ChildNode[], path: string, tags: MergeTagReplace
     if (name === 'ul' || name === 'ol') warnings.add(path, 'A list inside a list was flattened into its outer list');
     const block = BLOCKS.has(name) || name === 'li';
     if (block) endParagraph();
-    const inner = marksOf(node, marks, path, tags, warnings);
+    // A heading in a text (a text holds paragraphs and lists) is a paragraph in bold, as headings are drawn.
+    const inText = !heading && /^h[1-6]$/.test(name);
+    if (inText) headings++;
+    const inner = marksOf(node, inText ? { ...marks, bold: true } : marks, path, tags, warnings);
     for (const child of node.children) walk(child, inner);
     if (block) endParagraph();
   };
   for (const node of nodes) walk(node, {});
   endParagraph();
+  if (headings) warnings.add(path, `${headings === 1 ? 'A heading' : `${headings} headings`} inside the text became bold paragraphs: a text block holds paragraphs and lists, not headings’ sizes`);
   if (lost) warnings.add(path, `Text past our limits (${MAX_PARAGRAPHS} paragraphs, ${MAX_ITEMS} list items, ${MAX_RUNS} runs) was left out`);
   return content;
 }

@@ -9,6 +9,9 @@ const NAMED_COLORS: Record<string, string> = {
   black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff', gray: '#808080', grey: '#808080',
   silver: '#c0c0c0', yellow: '#ffff00', orange: '#ffa500', purple: '#800080', navy: '#000080', teal: '#008080', maroon: '#800000',
 };
+/** A link's colour where nothing sets one: a browser's, which MJML's and HTML's links show. */
+export const BROWSER_LINK_COLOR = '#0000ee';
+
 const hex2 = (n: number) => Math.min(255, n).toString(16).padStart(2, '0');
 
 export function color(value: unknown): Color | undefined {
@@ -21,6 +24,19 @@ export function color(value: unknown): Color | undefined {
   if (!rgb) return undefined;
   const alpha = rgb[4] === undefined ? '' : hex2(Math.round(clamp(Number(rgb[4]) || 0, 0, 1) * 255));
   return `#${hex2(Number(rgb[1]))}${hex2(Number(rgb[2]))}${hex2(Number(rgb[3]))}${alpha === 'ff' ? '' : alpha}`;
+}
+
+/** A padding's four sides in px, top, right, bottom, left (CSS's shorthand read out). */
+export function paddingSides(value: Padding | undefined): [number, number, number, number] {
+  const [top = 0, right = top, bottom = top, left = right] = (value ?? '').split(' ').filter(Boolean).map((side) => px(side) ?? 0);
+  return [top, right, bottom, left];
+}
+
+/** The sum of two paddings, side by side; within the schema's 999px a side. */
+export function addedPadding(a: Padding | undefined, b: Padding | undefined): Padding | undefined {
+  if (!a || !b) return a ?? b;
+  const [x, y] = [paddingSides(a), paddingSides(b)];
+  return x.map((side, i) => `${Math.min(side + y[i], 999)}px`).join(' ');
 }
 
 /** A number of px (`12px`, `12`, `12.5px`), rounded; undefined for other units. */
