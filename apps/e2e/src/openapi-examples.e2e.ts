@@ -93,6 +93,8 @@ async function collect(): Promise<Examples> {
     answer('Rendered', 'POST /embed/v1/render', await call('POST', '/embed/v1/render', { bearer: key, body: render }));
     const mjml = '<mjml><mj-head><mj-title>Autumn loaves</mj-title></mj-head><mj-body><mj-section><mj-column><mj-text>Hello *|FNAME|*</mj-text><mj-button href="javascript:alert(1)">Order</mj-button></mj-column></mj-section></mj-body></mjml>';
     answer('ImportedDesign', 'POST /embed/v1/imports of MJML with a merge tag and a javascript: link', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'mjml', source: mjml, mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } } }));
+    const kit = { colors: ['#1f5f4a', '#f3f1ec', '#2b2b2b'], fonts: [{ stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap' }], logoUrl: 'https://cdn.example.com/brand/logo.png', text: { fontFamily: 'Inter, Helvetica, Arial, sans-serif', color: '#2b2b2b' }, link: { color: '#1f5f4a' }, button: { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6 }, paletteOnly: true };
+    answer('BrandKit', 'PUT /embed/v1/brand-kit', await call('PUT', '/embed/v1/brand-kit', { bearer: key, body: kit }));
     const upload = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' }, body: TINY_PNG });
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
