@@ -1,6 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DOCUMENT_SCALARS as rule } from '@embed/design-document';
+import { DOCUMENT_SCALARS as rule } from '@embed/design-document/model';
+import { webFontFamily } from './brand-kit-values';
 import { describing, Strict, TenantScopeSchema, TimeSchema } from './schema';
+
+export { EMPTY_BRAND_KIT, webFontFamily } from './brand-kit-values';
 
 /**
  * The project's brand kit (issue 32), one per project and environment: the colours, fonts,
@@ -100,14 +103,9 @@ export type BrandKitRequest = Static<typeof BrandKitRequestSchema>;
 export const PutBrandKitRequestSchema = Strict({ scope: TenantScopeSchema, kit: BrandKitContentSchema });
 export type PutBrandKitRequest = Static<typeof PutBrandKitRequestSchema>;
 
-/** The kit a project's environment has before its server sets one. */
-export const EMPTY_BRAND_KIT: BrandKit = { colors: [], fonts: [], logoUrl: null, text: {}, link: {}, button: {}, paletteOnly: false, updatedAt: null };
-
 /** A web font's family as the design document names it in `body.fonts`. */
 const WEB_FONT_FAMILY = /^[A-Za-z0-9 -]{1,100}$/;
 
-/** The family a font's stylesheet brings: the stack's first font, unquoted. */
-export const webFontFamily = (font: BrandFont): string => font.stack.split(',')[0].trim().replace(/^'(.*)'$/, '$1');
 
 /**
  * What a kit's schema cannot say of it: a font stylesheet's family must be a name a design's

@@ -2,7 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { fail, ok, type ServiceReply } from './errors';
 import { MESSAGES, type RequestOf, type Subject } from './messages';
-import { documentPatternRule } from '@embed/design-document';
+import { documentPatternRule } from '@embed/design-document/model';
 import { DESIGN_ID_PATTERN } from './ids';
 import { isMergeUrl, MERGE_URL_MEANING } from './render';
 

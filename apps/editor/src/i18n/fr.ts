@@ -197,6 +197,8 @@ export const fr: Record<MessageKey, string> = {
   'properties.design': 'Design',
   'properties.designLabel': 'Propriétés du design',
 
+  'brand.colours': 'Couleurs de la marque : {field}',
+  'brand.colour': 'Couleur de la marque {colour}',
   'field.default': 'Par défaut',
   'field.colourPicker': 'Sélecteur : {field}',
   'field.colourPlaceholder': '#rrggbb',
