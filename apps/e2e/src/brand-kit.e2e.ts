@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { type ApiAnswer, call, editorSession, expectError, newProject } from './support/api';
+import { baseUrl, repoRoot } from './support/stack';
 
 // docs/server-api.md "Brand kit": the integrator's server sets the project's brand kit per
 // environment, the editor reads it. Before it, every call below was 404 not_found.
@@ -16,6 +19,13 @@ const KIT = {
 const EMPTY = { colors: [], fonts: [], logoUrl: null, text: {}, link: {}, button: {}, paletteOnly: false, updatedAt: null };
 
 const brandKit = (key: string, method = 'GET', body?: unknown) => call(method, '/embed/v1/brand-kit', { bearer: key, ...(body === undefined ? {} : { body }) });
+
+/** What `npm start` does for the demo project (tools/lib/demo-library.mjs), for the project of `key`. */
+function seedDemo(key: string): void {
+  const script = `import { seedDemoLibrary } from ${JSON.stringify(path.join(repoRoot, 'tools/lib/demo-library.mjs'))};
+await seedDemoLibrary(${JSON.stringify(baseUrl())}, ${JSON.stringify(key)});`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe', timeout: 120_000 });
+}
 
 function expectStatus(answer: ApiAnswer, status: number): any {
   expect({ status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({ status, text: '' });
@@ -85,5 +95,16 @@ describe('the brand kit through the server API', () => {
     expectError(await call('GET', '/embed/v1/brand-kit'), 401, 'key_invalid');
     const { editor } = await editorSession(testKey, 'person-1');
     expectError(await editor('PUT', '/brand-kit', { body: KIT }), 405, 'method_not_allowed');
+  });
+
+  it('is what npm start gives the demo project, once: a kit changed since stays', async () => {
+    const { testKey } = newProject('email');
+    seedDemo(testKey);
+    const seeded = expectStatus(await brandKit(testKey), 200);
+    expect(seeded).toMatchObject({ colors: expect.arrayContaining(['#1f5f4a', '#f3f1ec']), paletteOnly: false, link: { color: '#1f5f4a' } });
+    expect(seeded.fonts[0]).toEqual({ stack: 'Inter, Helvetica, Arial, sans-serif', url: expect.stringMatching(/^https:\/\/fonts\.googleapis\.com\//) });
+    expectStatus(await brandKit(testKey, 'PUT', { colors: ['#000000'] }), 200);
+    seedDemo(testKey);
+    expect(expectStatus(await brandKit(testKey), 200).colors).toEqual(['#000000']);
   });
 });

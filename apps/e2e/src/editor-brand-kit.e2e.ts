@@ -1,7 +1,7 @@
 // The project's brand kit in the editor (issue 32): colour fields offer its palette first
 // (only it with `paletteOnly`), font fields its font stacks, and a new blank design takes
 // its text and link styles. Before it, the editor offered a free colour and font only, and
-// a blank design had no style of its own.
+// a blank design had no style of its own, and no check knew of a brand.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from 'playwright-core';
@@ -59,6 +59,9 @@ describe('the brand kit in the editor', () => {
     await panel.getByRole('group', { name: 'Brand colours for Background colour' }).getByRole('button', { name: 'Brand colour #f3f1ec' }).click();
     expect(await panel.getByRole('textbox', { name: 'Background colour', exact: true }).inputValue()).toBe('#f3f1ec');
     expect(await panel.getByRole('group', { name: 'Brand colours for Background colour' }).getByRole('button', { name: 'Brand colour #f3f1ec' }).getAttribute('aria-pressed')).toBe('true');
+    // A colour outside the palette is found by the design checks.
+    await panel.getByRole('textbox', { name: 'Content background colour', exact: true }).fill('#fefce8');
+    await frame.getByText('Colour #fefce8 in the design is not one of the brand kit’s colours.').waitFor();
     expect(await seriousViolations(frame)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'brand-palette.png') });
@@ -67,7 +70,7 @@ describe('the brand kit in the editor', () => {
     await page.keyboard.press('Control+s');
     const { designId } = await firstSave(page);
     const saved = await call('GET', `/embed/v1/users/brand/designs/${designId}`, { bearer: testKey });
-    expect(saved.body.doc.body.style).toEqual({ fontFamily: INTER.stack, color: '#2b2b2b', linkColor: '#1f5f4a', backgroundColor: '#f3f1ec' });
+    expect(saved.body.doc.body.style).toEqual({ fontFamily: INTER.stack, color: '#2b2b2b', linkColor: '#1f5f4a', backgroundColor: '#f3f1ec', contentBackgroundColor: '#fefce8' });
     expect(saved.body.doc.body.fonts).toEqual([{ family: 'Inter', url: INTER.url }]);
   });
 

@@ -142,7 +142,7 @@ async function start(): Promise<void> {
             <App
               store={store}
               api={api}
-              checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)}
+              checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere, undefined, kit?.colors)}
               importWorker={importWorker}
               offerTemplates={offersTemplates(options, readOnly, opened.opened)}
             />

@@ -14,6 +14,7 @@ export const CHECK_IDS = [
   'email-preheader',
   'background-fallback',
   'popup-close',
+  'off-brand-colour',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
