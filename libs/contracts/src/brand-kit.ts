@@ -20,31 +20,55 @@ export const BRAND_KIT_SUBJECTS = {
 /** Bounds of a kit: a palette and a font list a picker can show at once. */
 export const BRAND_KIT_LIMITS = { colors: 24, fonts: 10 } as const;
 
-const fontFields = {
-  stack: Type.String({ ...rule.fontFamily, description: 'A CSS font stack, as a design’s `fontFamily` holds it: `Inter, Helvetica, Arial, sans-serif`.' }),
-  url: Type.Optional(
-    Type.String({
-      ...rule.fontStylesheetUrl,
-      description: 'A web-font stylesheet (https) whose family is the stack’s first font; a web-safe stack has none.',
-    }),
-  ),
-};
-export const BrandFontSchema = Strict(fontFields);
-export type BrandFont = Static<typeof BrandFontSchema>;
+// The kit's shapes are written out as interfaces (the Node client publishes them, with no
+// TypeBox), each tied to its schema by `describing`. Its parts have no title: a body shows
+// them strict and an answer open, so they cannot be one component.
+
+/** A font the kit offers: a CSS font stack, and for a web font its stylesheet (https). */
+export interface BrandFont {
+  stack: string;
+  url?: string;
+}
+export const BrandFontSchema = describing<BrandFont>()(
+  Strict({
+    stack: Type.String({ ...rule.fontFamily, description: 'A CSS font stack, as a design’s `fontFamily` holds it: `Inter, Helvetica, Arial, sans-serif`.' }),
+    url: Type.Optional(Type.String({ ...rule.fontStylesheetUrl, description: 'A web-font stylesheet (https) whose family is the stack’s first font; a web-safe stack has none.' })),
+  }),
+);
 
 /** The body's text as a new design takes it. */
-export const BrandTextStyleSchema = Strict(
-  {
+export interface BrandTextStyle {
+  fontFamily?: string;
+  fontSize?: number;
+  color?: string;
+  lineHeight?: number;
+}
+export const BrandTextStyleSchema = describing<BrandTextStyle>()(
+  Strict({
     fontFamily: Type.Optional(rule.fontFamily),
     fontSize: Type.Optional(rule.fontSize),
     color: Type.Optional(rule.color),
     lineHeight: Type.Optional(rule.lineHeight),
-  },
+  }),
 );
-export const BrandLinkStyleSchema = Strict({ color: Type.Optional(rule.color) });
+
+export interface BrandLinkStyle {
+  color?: string;
+}
+export const BrandLinkStyleSchema = describing<BrandLinkStyle>()(Strict({ color: Type.Optional(rule.color) }));
+
 /** A new button's style. */
-export const BrandButtonStyleSchema = Strict(
-  {
+export interface BrandButtonStyle {
+  buttonColor?: string;
+  color?: string;
+  borderRadius?: number;
+  innerPadding?: string;
+  fontFamily?: string;
+  fontSize?: number;
+  fontWeight?: 300 | 400 | 500 | 600 | 700 | 800;
+}
+export const BrandButtonStyleSchema = describing<BrandButtonStyle>()(
+  Strict({
     buttonColor: Type.Optional(rule.color),
     color: Type.Optional(rule.color),
     borderRadius: Type.Optional(rule.borderRadius),
@@ -52,7 +76,7 @@ export const BrandButtonStyleSchema = Strict(
     fontFamily: Type.Optional(rule.fontFamily),
     fontSize: Type.Optional(rule.fontSize),
     fontWeight: Type.Optional(rule.fontWeight),
-  },
+  }),
 );
 
 const kitFields = {
@@ -70,33 +94,39 @@ export interface BrandKit {
   colors: string[];
   fonts: BrandFont[];
   logoUrl: string | null;
-  text: Static<typeof BrandTextStyleSchema>;
-  link: Static<typeof BrandLinkStyleSchema>;
-  button: Static<typeof BrandButtonStyleSchema>;
+  text: BrandTextStyle;
+  link: BrandLinkStyle;
+  button: BrandButtonStyle;
   paletteOnly: boolean;
   /** When it was last set; null while the project's environment has none (the empty kit). */
   updatedAt: string | null;
 }
-export const BrandKitSchema = describing<BrandKit>()(
-  Strict({ ...kitFields, updatedAt: Type.Union([TimeSchema, Type.Null()]) }, { title: 'BrandKit' }),
-);
-
-// The kit's parts have no title: a body shows them strict and an answer open, so they cannot be one component.
+export const BrandKitSchema = describing<BrandKit>()(Strict({ ...kitFields, updatedAt: Type.Union([TimeSchema, Type.Null()]) }, { title: 'BrandKit' }));
 
 /** What `PUT /embed/v1/brand-kit` takes: the whole kit, a field left out taking its empty value. */
-export const BrandKitContentSchema = Strict(
-  {
-    colors: kitFields.colors,
-    fonts: Type.Optional(kitFields.fonts),
-    logoUrl: Type.Optional(kitFields.logoUrl),
-    text: Type.Optional(kitFields.text),
-    link: Type.Optional(kitFields.link),
-    button: Type.Optional(kitFields.button),
-    paletteOnly: Type.Optional(kitFields.paletteOnly),
-  },
-  { title: 'BrandKitBody' },
+export interface BrandKitContent {
+  colors: string[];
+  fonts?: BrandFont[];
+  logoUrl?: string | null;
+  text?: BrandTextStyle;
+  link?: BrandLinkStyle;
+  button?: BrandButtonStyle;
+  paletteOnly?: boolean;
+}
+export const BrandKitContentSchema = describing<BrandKitContent>()(
+  Strict(
+    {
+      colors: kitFields.colors,
+      fonts: Type.Optional(kitFields.fonts),
+      logoUrl: Type.Optional(kitFields.logoUrl),
+      text: Type.Optional(kitFields.text),
+      link: Type.Optional(kitFields.link),
+      button: Type.Optional(kitFields.button),
+      paletteOnly: Type.Optional(kitFields.paletteOnly),
+    },
+    { title: 'BrandKitBody' },
+  ),
 );
-export type BrandKitContent = Static<typeof BrandKitContentSchema>;
 
 export const BrandKitRequestSchema = Strict({ scope: TenantScopeSchema });
 export type BrandKitRequest = Static<typeof BrandKitRequestSchema>;
