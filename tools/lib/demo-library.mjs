@@ -12,6 +12,20 @@ export const DEMO_TEMPLATES = [
   { name: 'Welcome email', file: 'apps/editor-demo/templates/welcome.json' },
 ];
 
+/** The demo's brand kit: the Northwind colours and Inter of the example designs, the palette offered first (not only). */
+export const DEMO_BRAND_KIT = {
+  colors: ['#1f5f4a', '#f3f1ec', '#2b2b2b', '#6b6b6b', '#e4e0d8', '#ffffff'],
+  fonts: [
+    { stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;600;700&display=swap' },
+    { stack: 'Georgia, Times, serif' },
+  ],
+  logoUrl: 'https://cdn.northwind-outfitters.example/brand/logo-dark.png',
+  text: { fontFamily: 'Inter, Helvetica, Arial, sans-serif', fontSize: 16, color: '#2b2b2b', lineHeight: 1.5 },
+  link: { color: '#1f5f4a' },
+  button: { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6, innerPadding: '14px 28px', fontWeight: 600 },
+  paletteOnly: false,
+};
+
 async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyKey } = {}) {
   const headers = { authorization: `Bearer ${secretKey}` };
   if (body) headers['content-type'] = 'application/json';
@@ -23,14 +37,18 @@ async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyK
 }
 
 /**
- * Creates the demo's templates unless the project has templates already. Each create
- * carries an Idempotency-Key of its own, so a start stopped halfway and run again does
- * not make a template twice.
+ * Creates the demo's templates unless the project has templates already, and sets its
+ * brand kit unless it has one (a kit the person changed stays). Each create carries an
+ * Idempotency-Key of its own, so a start stopped halfway and run again does not make a
+ * template twice.
  */
 export async function seedDemoLibrary(baseUrl, secretKey) {
   const listed = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/templates?limit=1');
-  if (listed.templates.length > 0) return;
-  for (const { name, file } of DEMO_TEMPLATES) {
-    await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/templates', { body: { name, doc: designFile(file) }, idempotencyKey: `demo-template-${name}` });
+  if (listed.templates.length === 0) {
+    for (const { name, file } of DEMO_TEMPLATES) {
+      await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/templates', { body: { name, doc: designFile(file) }, idempotencyKey: `demo-template-${name}` });
+    }
   }
+  const kit = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/brand-kit');
+  if (kit.updatedAt === null) await serverApi(baseUrl, secretKey, 'PUT', '/embed/v1/brand-kit', { body: DEMO_BRAND_KIT });
 }

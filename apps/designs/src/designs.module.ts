@@ -10,6 +10,8 @@ import { fileProviders } from './exports/exports.providers';
 import { ImagesController } from './images/images.controller';
 import { JournalKeysController } from './people/journal-keys.controller';
 import { PeopleService } from './people/people.service';
+import { BrandKitsController } from './brand-kits/brand-kits.controller';
+import { BrandKitsService } from './brand-kits/brand-kits.service';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 import { TokensController } from './tokens/tokens.controller';
@@ -24,7 +26,7 @@ export const designsSpecs = {
   TOKEN_SWEEP_MS: positiveInt({ default: 60_000 }),
 };
 
-/** Owns people, designs and their restore points, uploaded images, export records and the projects' templates: the editor's and the server API's data. */
+/** Owns people, designs and their restore points, uploaded images, export records, the projects' templates and brand kits: the editor's and the server API's data. */
 @Module({})
 export class DesignsModule {
   static register(config: BackendConfig<typeof designsSpecs>): DynamicModule {
@@ -36,7 +38,7 @@ export class DesignsModule {
         // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController, BrandKitsController],
       providers: [
         PeopleService,
         TokensService,
@@ -44,6 +46,7 @@ export class DesignsModule {
         { provide: TOKEN_SWEEP_MS, useValue: config.TOKEN_SWEEP_MS },
         DesignsService,
         TemplatesService,
+        BrandKitsService,
         ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],

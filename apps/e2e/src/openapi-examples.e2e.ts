@@ -96,6 +96,8 @@ async function collect(): Promise<Examples> {
     answer('ImportedDesign', 'POST /embed/v1/imports of MJML with a merge tag and a javascript: link', await call('POST', '/embed/v1/imports', { bearer: key, body: { format: 'mjml', source: mjml, mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } } }));
     answer('Template', 'POST /embed/v1/templates', await call('POST', '/embed/v1/templates', { bearer: key, body: { name: 'Welcome', doc: exampleDesign('email') } }));
     answer('TemplateList', 'GET /embed/v1/templates', await call('GET', '/embed/v1/templates', { bearer: key }));
+    const kit = { colors: ['#1f5f4a', '#f3f1ec', '#2b2b2b'], fonts: [{ stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap' }], logoUrl: 'https://cdn.example.com/brand/logo.png', text: { fontFamily: 'Inter, Helvetica, Arial, sans-serif', color: '#2b2b2b' }, link: { color: '#1f5f4a' }, button: { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6 }, paletteOnly: true };
+    answer('BrandKit', 'PUT /embed/v1/brand-kit', await call('PUT', '/embed/v1/brand-kit', { bearer: key, body: kit }));
     const upload = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' }, body: TINY_PNG });
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);

@@ -1,6 +1,7 @@
 // The editor app, in an iframe on the service's origin: it holds no token and calls the
 // API only through the SDK in the host page (libs/editor-protocol), and keeps its journal
 // of unsaved changes in the host page's IndexedDB through the SDK too.
+import type { BrandKit } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document/model';
 import { blankDesign } from '@embed/editor-core';
 import type { EditorOptions } from '@embed/editor-protocol';
@@ -14,12 +15,14 @@ import { ApiFailure, EditorApi } from './services/editor-api';
 import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
 import { SaveWatch } from './services/save-watch';
+import { brandedBlank } from './state/brand-kit';
 import { DesignChecks } from './state/design-checks';
 import { EditorStore } from './state/editor-store';
 import { mergeTagChoices } from './state/merge-tags';
 import { isOwnSave, type OpenedDesign, opening } from './state/opening';
 import { labelMergeTagChips } from './canvas/merge-tag-chips';
 import { App } from './views/App';
+import { BrandKitContext } from './views/brand-kit-context';
 import { builtInMergeTags } from './views/built-in-merge-tags';
 import { TranslatorContext } from './views/i18n';
 import { MergeTagsContext } from './views/merge-tags-context';
@@ -42,13 +45,14 @@ async function openJournal(bridge: HostBridge, readOnly: boolean): Promise<HostJ
  * only once the service has given this person the design: an entry is never shown to
  * someone the design is not theirs. A new design starts from the project's template the
  * page named (`templateId`), or the document it passed (`template`), or else blank in the
- * project's `mode`, which the service told with the session.
+ * project's `mode`, which the service told with the session, in the project's brand kit.
  */
-async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMode, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
+async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMode, kit: BrandKit | null, journalOpening: Promise<HostJournal | null>, { t }: Translator) {
   // One of the project's templates, read before anything else: a template that is not there fails the mount (404 template_not_found).
   const template = !options.designId && options.templateId ? await api.getTemplate(options.templateId) : null;
   const fresh = () => {
-    const doc = template?.doc ?? (options.template as DesignDocument | undefined) ?? blankDesign(mode, t('design.untitledTitle'));
+    const blank = () => blankDesign(mode, t('design.untitledTitle'));
+    const doc = template?.doc ?? (options.template as DesignDocument | undefined) ?? (kit ? brandedBlank(blank(), kit) : blank());
     return { doc, name: options.name ?? template?.name ?? doc.name ?? t('design.untitled') };
   };
   if (options.designId) {
@@ -95,12 +99,16 @@ async function start(): Promise<void> {
   const translator = createTranslator(options.locale);
   let opened;
   let readOnly: boolean;
+  // The brand kit is read beside the session; without it (a failed read) the editor works as for a project with none.
+  const kitReading = api.getBrandKit().catch(() => null);
+  let kit: BrandKit | null;
   try {
     // The service, not the page, says what the token allows (and that it works from this
     // page): a read token mounts read-only whatever the page asked.
     const session = await api.session();
     readOnly = options.readOnly === true || session.access === 'read';
-    opened = await openDesign(api, options, session.mode, openJournal(bridge, readOnly), translator);
+    kit = await kitReading;
+    opened = await openDesign(api, options, session.mode, kit, openJournal(bridge, readOnly), translator);
   } catch (error) {
     const failure = error instanceof ApiFailure ? error : new ApiFailure('editor_failed', String(error), 0, null);
     loaded();
@@ -132,17 +140,19 @@ async function start(): Promise<void> {
   const root = document.getElementById('editor') as HTMLElement;
   render(
     <TranslatorContext.Provider value={translator}>
-      <MergeTagsContext.Provider value={mergeTags.choices}>
-        <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
-          <App
-            store={store}
-            api={api}
-            checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere)}
-            importWorker={importWorker}
-            offerTemplates={offersTemplates(options, readOnly, opened.opened)}
-          />
-        </HtmlSanitizerContext.Provider>
-      </MergeTagsContext.Provider>
+      <BrandKitContext.Provider value={kit}>
+        <MergeTagsContext.Provider value={mergeTags.choices}>
+          <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
+            <App
+              store={store}
+              api={api}
+              checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere, undefined, kit?.colors)}
+              importWorker={importWorker}
+              offerTemplates={offersTemplates(options, readOnly, opened.opened)}
+            />
+          </HtmlSanitizerContext.Provider>
+        </MergeTagsContext.Provider>
+      </BrandKitContext.Provider>
     </TranslatorContext.Provider>,
     root,
   );

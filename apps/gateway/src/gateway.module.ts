@@ -11,6 +11,7 @@ import { SecretKeyGuard } from './auth/secret-key.guard';
 import { EditorDesignsController } from './editor/editor-designs.controller';
 import { EditorRenderController } from './editor/editor-render.controller';
 import { EditorSessionController } from './editor/editor-session.controller';
+import { EditorBrandKitController } from './editor/editor-brand-kit.controller';
 import { EditorTemplatesController } from './editor/editor-templates.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
@@ -18,6 +19,7 @@ import { EditorAssetsController } from './editor-assets/editor-assets.controller
 import { ExportsController } from './server-api/exports.controller';
 import { ImportsController } from './server-api/imports.controller';
 import { RenderController } from './server-api/render.controller';
+import { BrandKitController } from './server-api/brand-kit.controller';
 import { TemplatesController } from './server-api/templates.controller';
 import { TokensController } from './server-api/tokens.controller';
 import { UserDesignsController } from './server-api/user-designs.controller';
@@ -61,10 +63,12 @@ export const GATEWAY_CONTROLLERS = [
   RenderController,
   ImportsController,
   TemplatesController,
+  BrandKitController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,
   EditorTemplatesController,
+  EditorBrandKitController,
   FileDownloadsController,
   ImageUploadsController,
   EditorAssetsController,

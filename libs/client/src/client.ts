@@ -1,6 +1,8 @@
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { type Call, type RetryEvent, Transport } from './transport';
 import type {
+  BrandKit,
+  BrandKitRequest,
   CreateDesignRequest,
   CreateTokenRequest,
   Design,
@@ -174,6 +176,16 @@ export class EmbedClient {
   /** Deletes a template and its thumbnail; designs started from it keep their documents. */
   async deleteTemplate(templateId: string): Promise<void> {
     await this.#transport.send({ method: 'DELETE', path: `/embed/v1/templates/${segment(templateId)}`, idempotent: true });
+  }
+
+  /** The project's brand kit in the key's environment (docs/server-api.md, Brand kit): the empty kit, `updatedAt` null, until one is set. */
+  getBrandKit(): Promise<BrandKit> {
+    return this.json({ method: 'GET', path: '/embed/v1/brand-kit', idempotent: true });
+  }
+
+  /** Sets the brand kit whole (a field left out takes its empty value); doing it twice equals doing it once. */
+  putBrandKit(kit: BrandKitRequest): Promise<BrandKit> {
+    return this.json({ method: 'PUT', path: '/embed/v1/brand-kit', body: kit, idempotent: true });
   }
 
   /**

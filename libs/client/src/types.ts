@@ -3,6 +3,9 @@
 import type { EraseUserOutcome, FileExport, FileFormat, ImportFormat, RenderMerge, RenderTextOptions } from '@embed/contracts';
 
 export type {
+  BrandKit,
+  BrandKitContent as BrandKitRequest,
+  BrandFont,
   Design,
   DesignDocument,
   DesignList,

@@ -10,6 +10,7 @@ import {
   RestorePointSchema,
   RestorePointSummarySchema,
 } from './designs';
+import { BrandKitSchema } from './brand-kit';
 import { type ErrorCode, ERROR_CODES } from './errors';
 import { FileExportSchema } from './files';
 import { ImportedDesignSchema } from './imports';
@@ -58,6 +59,7 @@ export const HTTP_ANSWERS = {
   TemplateSummary: TemplateSummarySchema,
   Template: TemplateSchema,
   TemplateList: TemplateListSchema,
+  BrandKit: BrandKitSchema,
   Erasing: Strict({ status: Type.Literal('erasing') }),
   RestorePointSummary: RestorePointSummarySchema,
   RestorePoint: RestorePointSchema,

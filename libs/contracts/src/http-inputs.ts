@@ -11,6 +11,7 @@ import {
 } from './designs';
 import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
 import { TemplateIdSchema } from './templates';
+import { type BrandKitContent, PutBrandKitRequestSchema } from './brand-kit';
 import { LanguageTagSchema, MergeSchema, TextOptionsSchema } from './render';
 import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
 
@@ -119,6 +120,10 @@ export type RevisionParams = Static<typeof RevisionParamsSchema>;
 /** A template's `{templateId}` (`tpl_` and 26 lower-case letters and digits). */
 export const TemplateParamsSchema = Strict({ templateId: TemplateIdSchema });
 export type TemplateParams = Static<typeof TemplateParamsSchema>;
+
+/** `PUT /embed/v1/brand-kit`: the whole kit, the message's own schema (the designs service checks what a schema cannot say: brandKitProblem). */
+export const BrandKitBodySchema = PutBrandKitRequestSchema.properties.kit;
+export type BrandKitBody = BrandKitContent;
 
 /** A page of a list (spec 4.2): the list message's own bounds. */
 export const ListQuerySchema = Strict({

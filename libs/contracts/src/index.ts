@@ -21,3 +21,4 @@ export * from './messages';
 export * from './message-check';
 export * from './http-inputs';
 export * from './http-answers';
+export * from './brand-kit';

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { fail, ok, type ServiceReply } from './errors';
 import { MESSAGES, type RequestOf, type Subject } from './messages';
+import { documentPatternRule } from '@embed/design-document/model';
 import { DESIGN_ID_PATTERN } from './ids';
 import { isMergeUrl, MERGE_URL_MEANING } from './render';
 
@@ -49,6 +50,8 @@ export function describeRefusal(error: ErrorObject | undefined, root = ''): stri
   if (error?.keyword === 'format' && error.params.format === 'uri') return `${field} must be ${MERGE_URL_MEANING}`;
   const meaning = error?.keyword === 'pattern' ? PATTERN_MEANINGS[String(error.params.pattern)] : undefined;
   if (meaning) return `${field} must be ${meaning}`;
+  const documentRule = error?.keyword === 'pattern' ? documentPatternRule(String(error.params.pattern)) : undefined;
+  if (documentRule) return `${field} ${documentRule}`;
   const extra = error?.keyword === 'additionalProperties' ? ` "${String(error.params.additionalProperty)}"` : '';
   // A refused key (of a Merge's contact, say) is reported at its object, as ajv does; say it is a key.
   const keys = error?.propertyName === undefined ? '' : ' keys';

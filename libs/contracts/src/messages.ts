@@ -24,6 +24,7 @@ import {
   VerifyTokenReplySchema,
   VerifyTokenRequestSchema,
 } from './designs';
+import { BRAND_KIT_SUBJECTS, BrandKitRequestSchema, BrandKitSchema, PutBrandKitRequestSchema } from './brand-kit';
 import { EraseUserOutcomeSchema, EraseUserRequestSchema, ERASURE_SUBJECTS } from './erasure';
 import { FileExportSchema, RENDER_FILE_SUBJECT, RenderFileReplySchema, RenderFileRequestSchema } from './files';
 import { PingReplySchema, PingRequestSchema, pingSubject } from './health';
@@ -84,6 +85,8 @@ export const MESSAGES = {
   [TEMPLATES_SUBJECTS.create]: message(CreateTemplateRequestSchema, ReplySchema(TemplateSchema), 'export'),
   [TEMPLATES_SUBJECTS.replace]: message(ReplaceTemplateRequestSchema, ReplySchema(TemplateSchema), 'export'),
   [TEMPLATES_SUBJECTS.delete]: message(TemplateRequestSchema, ReplySchema(Type.Null()), 'write'),
+  [BRAND_KIT_SUBJECTS.get]: message(BrandKitRequestSchema, ReplySchema(BrandKitSchema), 'read'),
+  [BRAND_KIT_SUBJECTS.put]: message(PutBrandKitRequestSchema, ReplySchema(BrandKitSchema), 'write'),
   [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
   [IMPORT_DESIGN_SUBJECT]: message(ImportDesignRequestSchema, ImportDesignReplySchema, 'render'),
   [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),

@@ -15,6 +15,7 @@ import { ProjectsRepository } from './projects/projects.repository';
 import { QuotasRepository } from './quotas/quotas.repository';
 import { SitesRepository } from './sites/sites.repository';
 import { TemplatesRepository } from './templates/templates.repository';
+import { BrandKitsRepository } from './brand-kits/brand-kits.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
 
@@ -35,6 +36,7 @@ const repositories = [
   IdempotencyRepository,
   QuotasRepository,
   TemplatesRepository,
+  BrandKitsRepository,
 ];
 
 @Module({})

@@ -48,5 +48,6 @@ export {
   type TemplateRecord,
   type TemplateSummaryRecord,
 } from './templates/templates.repository';
+export { BrandKitsRepository, storedBrandKit, type BrandKitRecord, type StoredBrandKit } from './brand-kits/brand-kits.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';
 export { WorkspacesRepository, type WorkspaceRecord } from './workspaces/workspaces.repository';

@@ -1,6 +1,7 @@
 import type { DesignDocument } from '@embed/design-document/model';
 import { contrast, contrastDrafts } from './checks/contrast';
 import { backgroundFallback, emailSettings, headingOrder, imageAlt, inlineImage, mergeTag, popupClose, unsubscribeLink } from './checks/content';
+import { offBrandColours } from './checks/brand';
 import { linkAddress, linkText } from './checks/links';
 import type { Check, CheckInput, Draft } from './checks/types';
 import { clippingDrafts } from './clipping';
@@ -49,6 +50,8 @@ export interface CheckOptions {
   htmlBytes?: number;
   /** List the texts each language of the design has not translated yet (the editor's checks; a render says which fallbacks it took instead). */
   untranslated?: boolean;
+  /** The project's brand kit palette: when given and not empty, colours outside it are found (`off-brand-colour`). */
+  brandColours?: readonly string[];
 }
 
 export const withMessage = (draft: Draft): Finding => ({ ...draft, message: describeFinding(draft, english) });
@@ -56,7 +59,7 @@ export const withMessage = (draft: Draft): Finding => ({ ...draft, message: desc
 /** Every finding of a valid design document, English messages included. Pure: no DOM, no network. */
 export function checkDesign(document: DesignDocument, options: CheckOptions = {}): Finding[] {
   const input: CheckInput = { document, blocks: placedBlocks(document) };
-  const drafts = CHECKS.flatMap((check) => check(input));
+  const drafts = [...CHECKS, offBrandColours(options.brandColours ?? [])].flatMap((check) => check(input));
   if (options.untranslated) drafts.push(...untranslated(input));
   // Last, as in a render, where the size is known only once the rest is laid out.
   if (options.htmlBytes !== undefined) drafts.push(...clippingDrafts(document.mode, options.htmlBytes));

@@ -15,6 +15,7 @@ export const CHECK_IDS = [
   'background-fallback',
   'popup-close',
   'untranslated',
+  'off-brand-colour',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 

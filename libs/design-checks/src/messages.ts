@@ -44,6 +44,7 @@ export const DESIGN_CHECK_MESSAGES = {
   'checks.email-preheader': 'The email has no preheader: inboxes show the first words of the body instead.',
   'checks.background-fallback': 'The background image of {place} has no background colour: where images are blocked (and in Outlook) its text may be unreadable.',
   'checks.popup-close': 'The popup has no close button and no overlay that closes it: people on a touch screen cannot close it (Escape works only from a keyboard).',
+  'checks.off-brand-colour': 'Colour {colour} in {place} is not one of the brand kit’s colours.',
 } as const;
 
 export type DesignCheckMessageKey = keyof typeof DESIGN_CHECK_MESSAGES;

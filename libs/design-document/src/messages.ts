@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { SCALARS } from './definition/scalars';
 
 // Ajv names a failing pattern by regex; authors need the rule in words. Keyed by the
 // schema's $defs entry that holds the pattern.
@@ -13,6 +14,12 @@ const PATTERN_RULES: Record<string, string> = {
   padding: 'must be one to four px values, like "10px 20px"',
   fontFamily: 'must be a font stack of letters, digits, spaces, commas, quotes and dashes',
 };
+
+/** The rule of a value refused by one of the document's patterns, in words ("must be a colour like …"), wherever the pattern is used (a brand kit's colours); undefined for another pattern. */
+export function documentPatternRule(pattern: string): string | undefined {
+  const name = Object.keys(PATTERN_RULES).find((rule) => (SCALARS as Record<string, { pattern?: string }>)[rule]?.pattern === pattern);
+  return name && PATTERN_RULES[name];
+}
 
 /** `/body/rows/0/src` -> `$.body.rows[0].src` */
 export function jsonPath(pointer: string): string {

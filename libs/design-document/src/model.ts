@@ -1,6 +1,9 @@
 // The document's types and rules without its validator: what a browser bundle can take
 // (the validator compiles the schema into code at run time, which a strict CSP forbids).
 export * from './types';
+/** The document's small values (a colour, a font stack, an https font stylesheet...), for other shapes that must hold what a design holds (a brand kit). */
+export { SCALARS as DOCUMENT_SCALARS } from './definition/scalars';
+export { documentPatternRule } from './messages';
 export { DESIGN_LIMITS } from './limits';
 export { STYLE_DEFAULTS } from './defaults';
 export { BLOCK_TYPES, DESIGN_MODES, blockTypesFor, modeAllowsBlock, type BlockType } from './modes';

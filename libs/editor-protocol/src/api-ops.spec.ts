@@ -14,6 +14,7 @@ describe('the editor API calls the SDK makes for the frame', () => {
     [{ op: 'labelRevision', designId: ID, revision: 4, label: 'Before the sale' }, `PUT /editor/v1/designs/${ID}/revisions/4`],
     [{ op: 'getRevision', designId: ID, revision: 7 }, `GET /editor/v1/designs/${ID}/revisions/7`],
     [{ op: 'listTemplates' }, 'GET /editor/v1/templates'],
+    [{ op: 'getBrandKit' }, 'GET /editor/v1/brand-kit'],
     [{ op: 'listTemplates', cursor: 'a b&c' }, 'GET /editor/v1/templates?cursor=a%20b%26c'],
     [{ op: 'getTemplate', templateId: `tpl_${'0'.repeat(26)}` }, `GET /editor/v1/templates/tpl_${'0'.repeat(26)}`],
     [{ op: 'renderPreview', body: {} }, 'POST /editor/v1/render'],

@@ -22,7 +22,8 @@ export type ApiRequest =
   | ({ op: 'exportDesign'; designId: string; body: unknown } & Idempotent)
   | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent)
   | { op: 'listTemplates'; cursor?: string }
-  | { op: 'getTemplate'; templateId: string };
+  | { op: 'getTemplate'; templateId: string }
+  | { op: 'getBrandKit' };
 export type ApiOp = ApiRequest['op'];
 
 /** The HTTP request the SDK makes for an ApiRequest: `path` is below the service's base URL. */
@@ -109,6 +110,8 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
       const template = templatePath(asked['templateId']);
       return template === null ? null : { method: 'GET', path: template };
     }
+    case 'getBrandKit':
+      return { method: 'GET', path: `${EDITOR_API}/brand-kit` };
     default:
       return null;
   }

@@ -61,6 +61,9 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       // The project's mode holding every class of character in every field: it renders and saves like any other.
       doc: [exampleDesign('email'), exampleDesign('page'), withEveryCharacterClass(exampleDesign('email') as DesignDocument)],
       source: importSources(),
+      // A brand kit's palette and fonts that the kit takes, so that a PUT reaches the designs service.
+      colors: [['#1f5f4a', '#ffffff', 'transparent'], []],
+      fonts: [[{ stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter&display=swap' }, { stack: 'Georgia, serif' }]],
     },
     image: TINY_PNG,
   };

@@ -176,6 +176,8 @@ export const en = {
   'properties.design': 'Design',
   'properties.designLabel': 'Design properties',
 
+  'brand.colours': 'Brand colours for {field}',
+  'brand.colour': 'Brand colour {colour}',
   'field.default': 'Default',
   'field.colourPicker': '{field} picker',
   'field.colourPlaceholder': '#rrggbb',

@@ -39,6 +39,7 @@ export const fr: Record<MessageKey, string> = {
   'checks.email-preheader': 'L’e-mail n’a pas de texte d’aperçu : les messageries affichent à la place les premiers mots du message.',
   'checks.background-fallback': 'L’image de fond de {place} n’a pas de couleur de fond : là où les images sont bloquées (et dans Outlook), son texte risque d’être illisible.',
   'checks.popup-close': 'La fenêtre surgissante n’a ni bouton de fermeture ni fond qui la ferme : sur un écran tactile, impossible de la fermer (Échap ne marche qu’au clavier).',
+  'checks.off-brand-colour': 'La couleur {colour} dans {place} n’est pas une couleur de la charte de la marque.',
 
   'editor.title': 'Éditeur de design',
   'editor.loading': 'Chargement de l’éditeur…',
@@ -207,6 +208,8 @@ export const fr: Record<MessageKey, string> = {
   'properties.design': 'Design',
   'properties.designLabel': 'Propriétés du design',
 
+  'brand.colours': 'Couleurs de la marque : {field}',
+  'brand.colour': 'Couleur de la marque {colour}',
   'field.default': 'Par défaut',
   'field.colourPicker': 'Sélecteur : {field}',
   'field.colourPlaceholder': '#rrggbb',

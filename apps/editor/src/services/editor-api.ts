@@ -1,4 +1,4 @@
-import type { EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
+import type { BrandKit, EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -122,6 +122,11 @@ export class EditorApi {
   /** One of the project's templates with its document, which a new design starts from. */
   getTemplate(templateId: string): Promise<StoredTemplate> {
     return this.call({ op: 'getTemplate', templateId });
+  }
+
+  /** The project's brand kit (the empty kit until its server sets one). */
+  getBrandKit(): Promise<BrandKit> {
+    return this.call({ op: 'getBrandKit' });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {

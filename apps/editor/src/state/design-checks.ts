@@ -34,6 +34,8 @@ export class DesignChecks {
     private readonly api: EditorApi,
     private readonly runChecks: RunChecks,
     private readonly delays = { check: CHECK_DELAY_MS, measure: MEASURE_DELAY_MS },
+    /** The project's brand kit palette, whose outsiders the checks find. */
+    private readonly brandColours: readonly string[] = [],
   ) {
     this.unsubscribe = store.subscribe(() => this.changed());
     this.seen = store.doc;
@@ -63,7 +65,7 @@ export class DesignChecks {
 
   private check(): void {
     const id = ++this.latestCheck;
-    void this.runChecks(this.store.doc, { htmlBytes: this.htmlBytes, untranslated: true }).then((findings) => {
+    void this.runChecks(this.store.doc, { htmlBytes: this.htmlBytes, untranslated: true, brandColours: this.brandColours }).then((findings) => {
       if (id !== this.latestCheck) return;
       this.findings = findings;
       for (const listener of this.subscribers) listener();

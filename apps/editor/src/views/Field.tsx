@@ -1,5 +1,7 @@
 import type { Patch } from '@embed/editor-core';
 import { useState } from 'preact/hooks';
+import { BrandSwatches } from './BrandSwatches';
+import { useBrandKit } from './brand-kit-context';
 import { fieldPatch, fieldShown, fieldValue, type Holder, issueWords, valueIssue } from './field-values';
 import { useTranslator } from './i18n';
 import type { FieldSpec } from './property-fields';
@@ -11,6 +13,8 @@ export type Target = Holder;
  * document does not take stays in the control with a message naming the field, and is
  * not applied; colours get a picker beside their text. A colour left as default shows
  * the colour it inherits (`inherited`) in its swatch and placeholder, and its picker starts there.
+ * The project's brand kit comes first: its palette beside a colour (alone with `paletteOnly`),
+ * its font stacks as the suggestions of a font field.
  */
 export function Field({
   field,
@@ -33,6 +37,10 @@ export function Field({
   const label = givenLabel ?? t(field.label);
   const value = fieldValue(target, field);
   const [draft, setDraft] = useState<{ raw: string; problem: string } | null>(null);
+  const kit = useBrandKit();
+  const palette = field.kind === 'color' ? (kit?.colors ?? []) : [];
+  const paletteOnly = palette.length > 0 && kit?.paletteOnly === true;
+  const brandFonts = field.key === 'fontFamily' ? (kit?.fonts ?? []) : [];
   if (!fieldShown(target, field)) return null;
   const commit = (raw: string | boolean) => {
     const issue = typeof raw === 'string' ? valueIssue(field, raw) : null;
@@ -50,9 +58,18 @@ export function Field({
   const shown = draft?.raw ?? (value === undefined ? '' : String(value));
   const describedBy = draft ? `${id}-problem` : undefined;
   const common = { id, 'aria-invalid': draft ? true : undefined, 'aria-describedby': describedBy };
+  const swatches = palette.length > 0 && <BrandSwatches colours={palette} value={shown} field={label} clearable={!field.required} onPick={commit} />;
+  if (paletteOnly)
+    return (
+      <div class="field">
+        <span class="field-label">{label}</span>
+        {swatches}
+      </div>
+    );
   return (
     <div class="field">
       <label for={id}>{label}</label>
+      {swatches}
       {field.kind === 'select' ? (
         <select {...common} value={shown} onChange={(event) => commit(event.currentTarget.value)}>
           {!field.required && <option value="">{t('field.default')}</option>}
@@ -70,6 +87,7 @@ export function Field({
             {...common}
             type={(field.kind === 'number' ? 'number' : 'text') as 'text'}
             inputMode={field.kind === 'url' ? 'url' : undefined}
+            list={brandFonts.length > 0 ? `${id}-brand-fonts` : undefined}
             min={field.min}
             max={field.max}
             step={field.step}
@@ -84,6 +102,13 @@ export function Field({
               value={/^#[0-9a-f]{6}$/i.test(shown) ? shown : /^#[0-9a-f]{6}$/i.test(inherited ?? '') ? inherited : '#000000'}
               onChange={(event) => commit(event.currentTarget.value)}
             />
+          )}
+          {brandFonts.length > 0 && (
+            <datalist id={`${id}-brand-fonts`}>
+              {brandFonts.map((font) => (
+                <option key={font.stack} value={font.stack} />
+              ))}
+            </datalist>
           )}
         </span>
       )}

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   createTemplate: 120,
   replaceTemplate: 120,
   deleteTemplate: 600,
+  getBrandKit: 600,
+  putBrandKit: 600,
   editorRead: 600,
   editorWrite: 600,
   editorExport: 120,
