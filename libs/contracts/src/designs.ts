@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { DesignMode, TenantScope, TokenAccess } from './domain';
 import type { ServiceReply } from './errors';
-import { LanguageTagSchema, MergeSchema, type RendererAnswer, type RenderedDesign, RenderedFields, TextOptionsSchema } from './render';
+import { LanguageTagSchema, MergeSchema, type RendererAnswer, RenderedFields, TextOptionsSchema } from './render';
 import {
   AnyObject,
   describing,
