@@ -1,28 +1,13 @@
 // The editor for keyboard and screen-reader users (contracts §7): axe-core finds no serious
 // or critical violation with each panel and dialog open, and the edit-and-save flow runs
 // with the keyboard alone.
-import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorCatalogues } from './support/editor-words';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { focused, pressUntil } from './support/keyboard-focus';
 
-/** The accessible name of what has the focus in the editor's frame. */
-const focused = (frame: Frame) =>
-  frame.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    return `${element?.getAttribute('role') ?? element?.tagName.toLowerCase()}:${element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? ''}`;
-  });
-
-/** Presses `key` until the focus is on `target` (at most `limit` times): moving as a keyboard user does. */
-async function pressUntil(page: Page, frame: Frame, key: string, target: string, limit = 40): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if ((await focused(frame)) === target) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}; the focus is on ${await focused(frame)}`);
-}
 
 describe('the editor’s accessibility', () => {
   const browser = editorBrowser();

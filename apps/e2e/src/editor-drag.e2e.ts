@@ -2,11 +2,12 @@
 // pointer drags with Playwright's mouse (press, move in steps, release), never dispatched
 // events, checking the saved design after each; and the same newsletter (logo, heading,
 // text, two columns, button, divider, social, footer) built again with the keyboard alone.
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { focused, pressUntil } from './support/keyboard-focus';
 
 const SHOTS = '/work/wt/dragdrop-shots';
 
@@ -46,21 +47,6 @@ const layout = (doc: any): string[] => doc.body.rows.map((row: any) => row.colum
 
 const NEWSLETTER = ['image,heading,text', 'text|image', 'button,divider,social,text'];
 
-/** The accessible description of what has the focus in the frame: role or tag, and name. */
-const focused = (frame: Frame) =>
-  frame.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    return `${element?.getAttribute('role') ?? element?.tagName.toLowerCase()}:${element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? ''}`;
-  });
-
-/** Presses `key` until the focus is on `target` (at most `limit` times), as a keyboard user does. */
-async function pressUntil(page: Page, frame: Frame, key: string, target: string, limit = 40): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if ((await focused(frame)) === target) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}; the focus is on ${await focused(frame)}`);
-}
 
 describe('drag and drop on the canvas', () => {
   const browser = editorBrowser();
