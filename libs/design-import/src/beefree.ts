@@ -6,6 +6,7 @@ import type { Block, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock, MenuBl
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
 import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
+import { RowsReader } from './rows-reader';
 import { SourceUnreadable } from './errors';
 import { isObject, type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
 import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
@@ -41,23 +42,8 @@ function textStyleOf(style: JsonObject, box: JsonObject) {
   });
 }
 
-class BeefreeReader {
-  constructor(
-    private readonly context: ImportContext,
-    private readonly builder: DesignBuilder,
-  ) {}
-
-  private get warnings() {
-    return this.context.warnings;
-  }
-
-  private tagged = (value: unknown) => this.context.tags(typeof value === 'string' ? value : '');
-
-  rows(rows: unknown[], path: string): void {
-    rows.forEach((row, r) => (this.builder.hasRoom ? this.row(row, `${path}[${r}]`) : this.builder.skipRow()));
-  }
-
-  private row(row: unknown, path: string): void {
+class BeefreeReader extends RowsReader {
+  protected row(row: unknown, path: string): void {
     const content = ownObject(row, 'content');
     const contentStyle = ownObject(content, 'style');
     const containerStyle = ownObject(ownObject(row, 'container'), 'style');

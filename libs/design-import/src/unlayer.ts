@@ -6,6 +6,7 @@ import type { Block, Border, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock
 import { imageAddress, linkAddress, webAddress } from './addresses';
 import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
+import { RowsReader } from './rows-reader';
 import { SourceUnreadable } from './errors';
 import { isObject, type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
 import { lexicalContent, lexicalRoot } from './lexical';
@@ -31,23 +32,8 @@ function borderOf(value: unknown): Border | undefined {
   return width !== undefined && width > 0 && colour && (style === 'solid' || style === 'dashed' || style === 'dotted') ? { width: clamp(width, 0, 20), style, color: colour } : undefined;
 }
 
-class UnlayerReader {
-  constructor(
-    private readonly context: ImportContext,
-    private readonly builder: DesignBuilder,
-  ) {}
-
-  private get warnings() {
-    return this.context.warnings;
-  }
-
-  private tagged = (value: unknown) => this.context.tags(typeof value === 'string' ? value : '');
-
-  rows(rows: unknown[], path: string): void {
-    rows.forEach((row, r) => (this.builder.hasRoom ? this.row(row, `${path}[${r}]`) : this.builder.skipRow()));
-  }
-
-  private row(row: unknown, path: string): void {
+class UnlayerReader extends RowsReader {
+  protected row(row: unknown, path: string): void {
     const values = ownObject(row, 'values');
     this.perDevice(values, path, 'row');
     const columns = ownArray(row, 'columns');
