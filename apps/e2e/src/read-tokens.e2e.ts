@@ -42,8 +42,8 @@ async function mint(key: string, userId: string, body: Record<string, unknown> =
 }
 
 /** One editor-API call of `operation` with `token`, with the ids given and a body the route takes. */
-function send(operation: EditorOperation, token: string, designId: string) {
-  const path = operation.template.replace('{id}', designId).replace('{revision}', '0');
+function send(operation: EditorOperation, token: string, designId: string, templateId = 'tpl_00000000000000000000000000') {
+  const path = operation.template.replace('{id}', designId).replace('{revision}', '0').replace('{templateId}', templateId);
   const options: CallOptions = { bearer: token, headers: { origin: EDITOR_SITE } };
   if (operation.operationId === 'uploadImage') return call('POST', path, { ...options, rawBody: TINY_PNG as unknown as string, headers: { ...options.headers, 'content-type': 'image/png' } });
   if (operation.method === 'GET' || operation.method === 'DELETE') return call(operation.method, path, options);
@@ -84,9 +84,11 @@ describe('read tokens', () => {
   it('open, list, preview and export, and say what they allow', async () => {
     const { testKey } = newProject('email');
     const design = await saveDesign(testKey, 'reader', 'Look only');
+    const template = await call('POST', '/embed/v1/templates', { bearer: testKey, body: { name: 'Welcome', doc: exampleDesign('email') } });
+    expect(template.status).toBe(201);
     const { token } = (await mint(testKey, 'reader', { access: 'read' })).body;
     for (const operation of (await editorOperations()).filter((each) => !writes(each))) {
-      const answer = await send(operation, token, design.id);
+      const answer = await send(operation, token, design.id, template.body.id);
       expect({ operation: operation.operationId, status: answer.status }).toEqual({ operation: operation.operationId, status: 200 });
     }
     const editor = { bearer: token, headers: { origin: EDITOR_SITE } };

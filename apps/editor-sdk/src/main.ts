@@ -213,7 +213,7 @@ async function mount(container: HTMLElement, options: MountOptions): Promise<Edi
   if (typeof options?.getToken !== 'function') throw editorError('options_invalid', 'mount needs a getToken function.');
   if (!baseUrl) throw editorError('options_invalid', 'embed.js must be loaded with a <script src> from the service.');
   if (options.templateId !== undefined && !(typeof options.templateId === 'string' && TEMPLATE_ID_PATTERN.test(options.templateId))) {
-    throw editorError('options_invalid', 'templateId must be the id of one of the project’s templates (tpl_ and 26 letters and digits).');
+    throw editorError('options_invalid', 'templateId must be a template’s id: tpl_ and 26 letters and digits.');
   }
   return new EditorHandle(container, options).start();
 }

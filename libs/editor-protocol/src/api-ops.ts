@@ -37,20 +37,17 @@ export interface ApiCall extends Idempotent {
 
 const EDITOR_API = '/editor/v1';
 
-/** The path of a design, or null when `id` is not a design id. */
-function designPath(id: unknown): string | null {
-  return typeof id === 'string' && DESIGN_ID_PATTERN.test(id) ? `${EDITOR_API}/designs/${encodeURIComponent(id)}` : null;
+/** The path of one design or template, or null when `id` does not keep to its kind's id rule. */
+function itemPath(kind: 'designs' | 'templates', id: unknown): string | null {
+  const rule = kind === 'designs' ? DESIGN_ID_PATTERN : TEMPLATE_ID_PATTERN;
+  return typeof id === 'string' && rule.test(id) ? `${EDITOR_API}/${kind}/${encodeURIComponent(id)}` : null;
 }
 
-/** The path of one of the project's templates, or null when `id` is not a template id. */
-function templatePath(id: unknown): string | null {
-  return typeof id === 'string' && TEMPLATE_ID_PATTERN.test(id) ? `${EDITOR_API}/templates/${encodeURIComponent(id)}` : null;
-}
-
-/** A list's `?cursor=` part: nothing for the first page, null for a cursor that is not a string. */
-function cursorQuery(cursor: unknown): string | null {
-  if (cursor === undefined) return '';
-  return typeof cursor === 'string' ? (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '') : null;
+/** A list's query (`?cursor=…&limit=…`; nothing for the first page at the default size), null for a cursor or a size the API does not take. */
+function listQuery(cursor: unknown, limit: unknown): string | null {
+  if ((cursor !== undefined && typeof cursor !== 'string') || (limit !== undefined && !isPageSize(limit))) return null;
+  const query = [cursor ? `cursor=${encodeURIComponent(cursor)}` : '', limit === undefined ? '' : `limit=${limit}`].filter(Boolean).join('&');
+  return query && `?${query}`;
 }
 
 const isImageType = (type: unknown): type is string => typeof type === 'string' && /^image\/[a-z0-9.+-]{1,64}$/i.test(type);
@@ -73,7 +70,7 @@ function idempotencyOf(asked: Partial<Record<string, unknown>>): Idempotent {
  */
 export function apiCallOf(request: ApiRequest): ApiCall | null {
   const asked = request as Partial<Record<string, unknown>>;
-  const design = designPath(asked['designId']);
+  const design = itemPath('designs', asked['designId']);
   const idempotent = idempotencyOf(asked);
   switch (request.op) {
     case 'getSession':
@@ -85,10 +82,8 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
     case 'saveDesign':
       return design === null ? null : { method: 'PUT', path: design, json: request.body };
     case 'listRevisions': {
-      const { cursor, limit } = asked;
-      if (design === null || (cursor !== undefined && typeof cursor !== 'string') || (limit !== undefined && !isPageSize(limit))) return null;
-      const query = [cursor ? `cursor=${encodeURIComponent(cursor)}` : '', limit !== undefined ? `limit=${limit}` : ''].filter(Boolean).join('&');
-      return { method: 'GET', path: `${design}/revisions${query ? `?${query}` : ''}` };
+      const query = listQuery(asked['cursor'], asked['limit']);
+      return design === null || query === null ? null : { method: 'GET', path: `${design}/revisions${query}` };
     }
     case 'getRevision':
       return design === null || !isRevision(asked['revision']) ? null : { method: 'GET', path: `${design}/revisions/${asked['revision']}` };
@@ -103,11 +98,11 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
         ? { method: 'POST', path: `${EDITOR_API}/images`, bytes: request.bytes, contentType: request.contentType, ...idempotent }
         : null;
     case 'listTemplates': {
-      const query = cursorQuery(asked['cursor']);
+      const query = listQuery(asked['cursor'], undefined);
       return query === null ? null : { method: 'GET', path: `${EDITOR_API}/templates${query}` };
     }
     case 'getTemplate': {
-      const template = templatePath(asked['templateId']);
+      const template = itemPath('templates', asked['templateId']);
       return template === null ? null : { method: 'GET', path: template };
     }
     case 'getBrandKit':
