@@ -25,7 +25,8 @@ export function Dialog({ title, onClose, class: className, role = 'dialog', desc
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
+    // The dialog itself when it has nothing to focus yet (restore points still loading): Escape must reach it.
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
     first?.focus();
     const dialog = ref.current;
     // Back to where the focus was, unless the dialog's action has put it somewhere already.
@@ -55,7 +56,7 @@ export function Dialog({ title, onClose, class: className, role = 'dialog', desc
 
   return (
     <div class="dialog-backdrop">
-      <div ref={ref} class={`dialog ${className ?? ''}`} role={role} aria-modal="true" aria-label={title} aria-describedby={describedBy} onKeyDown={onKeyDown}>
+      <div ref={ref} tabIndex={-1} class={`dialog ${className ?? ''}`} role={role} aria-modal="true" aria-label={title} aria-describedby={describedBy} onKeyDown={onKeyDown}>
         <div class="dialog-bar">
           <h2>{title}</h2>
           {onClose && (
