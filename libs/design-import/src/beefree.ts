@@ -6,9 +6,8 @@ import type { Block, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock, MenuBl
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
 import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
-import { RowsReader } from './rows-reader';
-import { SourceUnreadable } from './errors';
-import { isObject, type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
+import { jsonRows, RowsReader } from './rows-reader';
+import { type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
 import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
 
 const MODULE_PREFIX = 'mailup-bee-newsletter-modules-';
@@ -314,20 +313,8 @@ class BeefreeReader extends RowsReader {
 
 /** A Beefree template (the object, or its JSON text, with or without Beefree's outer `{page}`); refused only when it has no page.rows. */
 export function importBeefree(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  let template = source;
-  if (typeof template === 'string') {
-    try {
-      template = JSON.parse(template);
-    } catch (error) {
-      throw new SourceUnreadable('$', `not JSON: ${(error as Error).message}`);
-    }
-  }
-  if (!isObject(template)) throw new SourceUnreadable('$', 'a Beefree template is a JSON object with page.rows');
-  const page = own(template, 'page');
-  if (!isObject(page)) throw new SourceUnreadable('$.page', 'a Beefree template has a page object');
-  const rows = own(page, 'rows');
-  if (!Array.isArray(rows)) throw new SourceUnreadable('$.page.rows', 'a Beefree template has page.rows, a list of rows');
+  const { holder, rows } = jsonRows(source, 'page', 'a Beefree template');
   const reader = new BeefreeReader(context, builder);
   reader.rows(rows, '$.page.rows');
-  return reader.info(page);
+  return reader.info(holder);
 }

@@ -1,5 +1,7 @@
 import type { ImportContext } from './blocks';
 import type { DesignBuilder } from './document';
+import { SourceUnreadable } from './errors';
+import { isObject, type JsonObject, own } from './json-source';
 
 /**
  * What the readers of another editor's JSON share (Unlayer's `body.rows`, Beefree's
@@ -24,4 +26,26 @@ export abstract class RowsReader {
   }
 
   protected abstract row(row: unknown, path: string): void;
+}
+
+/**
+ * The rows of another editor's JSON design (the object, or its JSON text) at
+ * `$.<holder>.rows`, and the object that holds them; refused, naming the place, only when
+ * they are not there. `design` names the source in the refusal ("an Unlayer design").
+ */
+export function jsonRows(source: unknown, holder: string, design: string): { holder: JsonObject; rows: unknown[] } {
+  let value = source;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch (error) {
+      throw new SourceUnreadable('$', `not JSON: ${(error as Error).message}`);
+    }
+  }
+  if (!isObject(value)) throw new SourceUnreadable('$', `${design} is a JSON object with ${holder}.rows`);
+  const held = own(value, holder);
+  if (!isObject(held)) throw new SourceUnreadable(`$.${holder}`, `${design} has a ${holder} object`);
+  const rows = own(held, 'rows');
+  if (!Array.isArray(rows)) throw new SourceUnreadable(`$.${holder}.rows`, `${design} has ${holder}.rows, a list of rows`);
+  return { holder: held, rows };
 }

@@ -6,8 +6,7 @@ import type { Block, Border, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock
 import { imageAddress, linkAddress, webAddress } from './addresses';
 import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
-import { RowsReader } from './rows-reader';
-import { SourceUnreadable } from './errors';
+import { jsonRows, RowsReader } from './rows-reader';
 import { isObject, type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
 import { lexicalContent, lexicalRoot } from './lexical';
 import { inlineText } from './rich-text';
@@ -298,20 +297,8 @@ class UnlayerReader extends RowsReader {
 
 /** An Unlayer design (the object, or its JSON text); refused only when it has no body.rows to read. */
 export function importUnlayer(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  let design = source;
-  if (typeof design === 'string') {
-    try {
-      design = JSON.parse(design);
-    } catch (error) {
-      throw new SourceUnreadable('$', `not JSON: ${(error as Error).message}`);
-    }
-  }
-  if (!isObject(design)) throw new SourceUnreadable('$', 'an Unlayer design is a JSON object with body.rows');
-  const body = own(design, 'body');
-  if (!isObject(body)) throw new SourceUnreadable('$.body', 'an Unlayer design has a body object');
-  const rows = own(body, 'rows');
-  if (!Array.isArray(rows)) throw new SourceUnreadable('$.body.rows', 'an Unlayer design has body.rows, a list of rows');
+  const { holder, rows } = jsonRows(source, 'body', 'an Unlayer design');
   const reader = new UnlayerReader(context, builder);
   reader.rows(rows, '$.body.rows');
-  return reader.info(body);
+  return reader.info(holder);
 }
