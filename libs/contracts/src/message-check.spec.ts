@@ -77,6 +77,15 @@ describe('export payload', () => {
     });
   });
 
+  it('names a missing field by its own path', () => {
+    const { designId: _left, ...withoutDesign } = request;
+    expect(checkExportDesign(withoutDesign)).toMatchObject({ ok: false, error: { message: 'designId is required' } });
+    expect(checkExportDesign({ ...request, person: { projectId: 'prj_1', environment: 'test' } })).toMatchObject({
+      ok: false,
+      error: { message: 'person.userId is required' },
+    });
+  });
+
   it('names a nested field by its path', () => {
     const reply = checkExportDesign({ ...request, person: { ...request.person, userId: '' } });
     expect(reply).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^person\.userId /) } });

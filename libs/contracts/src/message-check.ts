@@ -43,9 +43,11 @@ export const refusedField = (error: ErrorObject | undefined, root = ''): string 
 
 /**
  * "person.userId must NOT have more than 256 characters", "merge.contact keys must NOT have
- * fewer than 1 characters": the field by its path under `root`, then the reason.
+ * fewer than 1 characters", "user.id is required": the field by its path under `root`, then the reason.
  */
 export function describeRefusal(error: ErrorObject | undefined, root = ''): string {
+  // A missing field is named by its own path ("user is required"), not by the object that lacks it.
+  if (error?.keyword === 'required') return `${[refusedField(error, root), String(error.params.missingProperty)].filter(Boolean).join('.')} is required`;
   const field = refusedField(error, root) || 'payload';
   if (error?.keyword === 'format' && error.params.format === 'uri') return `${field} must be ${MERGE_URL_MEANING}`;
   const meaning = error?.keyword === 'pattern' ? PATTERN_MEANINGS[String(error.params.pattern)] : undefined;
