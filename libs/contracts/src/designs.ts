@@ -9,6 +9,7 @@ import {
   DesignModeSchema,
   DesignNameSchema,
   OneOf,
+  PageFields,
   PersonScopeSchema,
   RefusalSchema,
   Strict,
@@ -221,11 +222,7 @@ export const EditorSessionInfoSchema = describing<EditorSessionInfo>()(
   }),
 );
 
-export const ListDesignsRequestSchema = Strict({
-  person: PersonScopeSchema,
-  limit: Type.Integer({ minimum: 1, maximum: 200 }),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-});
+export const ListDesignsRequestSchema = Strict({ person: PersonScopeSchema, ...PageFields });
 export type ListDesignsRequest = Static<typeof ListDesignsRequestSchema>;
 
 /** get and delete: one design of one person. */
@@ -233,7 +230,7 @@ export const DesignRequestSchema = Strict({ person: PersonScopeSchema, designId:
 export type DesignRequest = Static<typeof DesignRequestSchema>;
 
 /** revisions: a page of one design's restore points. */
-export const ListRevisionsRequestSchema = Strict({ ...DesignRequestSchema.properties, limit: ListDesignsRequestSchema.properties.limit, cursor: ListDesignsRequestSchema.properties.cursor });
+export const ListRevisionsRequestSchema = Strict({ ...DesignRequestSchema.properties, ...PageFields });
 export type ListRevisionsRequest = Static<typeof ListRevisionsRequestSchema>;
 
 /** The largest revision PostgreSQL's integer holds. */

@@ -1,7 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import {
   EXPORT_FORMATS,
-  ListDesignsRequestSchema,
   OriginSchema,
   LabelRevisionRequestSchema,
   RevisionRequestSchema,
@@ -13,7 +12,7 @@ import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
 import { TemplateIdSchema } from './templates';
 import { type BrandKitContent, PutBrandKitRequestSchema } from './brand-kit';
 import { LanguageTagSchema, MergeSchema, TextOptionsSchema } from './render';
-import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
+import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, PageFields, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
 
 /*
  * The inputs of the HTTP API (the server API, spec §4, and the editor API, contracts §3):
@@ -126,10 +125,7 @@ export const BrandKitBodySchema = PutBrandKitRequestSchema.properties.kit;
 export type BrandKitBody = BrandKitContent;
 
 /** A page of a list (spec 4.2): the list message's own bounds. */
-export const ListQuerySchema = Strict({
-  limit: Type.Optional(ListDesignsRequestSchema.properties.limit),
-  cursor: ListDesignsRequestSchema.properties.cursor,
-});
+export const ListQuerySchema = Strict({ ...PageFields, limit: Type.Optional(PageFields.limit) });
 export type ListQuery = Static<typeof ListQuerySchema>;
 /** Designs or restore points on a page when the list asks for no `limit` (spec 4.2), for the server and editor APIs alike. */
 export const DEFAULT_PAGE_SIZE = 50;

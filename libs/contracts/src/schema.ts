@@ -49,6 +49,11 @@ export const DesignIdSchema = Type.String({ pattern: DESIGN_ID_PATTERN.source })
 export const DesignNameSchema = Type.String({ minLength: 1, maxLength: 200 });
 /** Times as the APIs show them: ISO 8601, UTC. */
 export const TimeSchema = Type.String({ format: 'date-time' });
+/** One page of any list (spec §8: `limit` 1 to 200; `cursor` as the previous page gave it). */
+export const PageFields = {
+  limit: Type.Integer({ minimum: 1, maximum: 200 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+};
 
 /** Spec: Error, as it travels between services (the gateway adds the request id). */
 export const ServiceErrorSchema = Strict({

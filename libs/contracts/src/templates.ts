@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { DesignDocument } from './designs';
 import type { DesignMode } from './domain';
 import { TEMPLATE_ID_PATTERN } from './ids';
-import { AnyObject, describing, DesignModeSchema, DesignNameSchema, Strict, TenantScopeSchema, TimeSchema } from './schema';
+import { AnyObject, describing, DesignModeSchema, DesignNameSchema, PageFields, Strict, TenantScopeSchema, TimeSchema } from './schema';
 
 /**
  * The project's templates (issue 32): designs the integrator's server keeps for the
@@ -53,11 +53,7 @@ export const TemplateSummarySchema = describing<TemplateSummary>()(Strict(summar
 export const TemplateSchema = describing<Template>()(Strict({ ...summaryFields, doc: AnyObject<DesignDocument>() }));
 export const TemplateListSchema = describing<TemplateList>()(Strict({ templates: Type.Array(TemplateSummarySchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }));
 
-export const ListTemplatesRequestSchema = Strict({
-  scope: TenantScopeSchema,
-  limit: Type.Integer({ minimum: 1, maximum: 200 }),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-});
+export const ListTemplatesRequestSchema = Strict({ scope: TenantScopeSchema, ...PageFields });
 export type ListTemplatesRequest = Static<typeof ListTemplatesRequestSchema>;
 
 /** get and delete: one template of one project and environment. */
