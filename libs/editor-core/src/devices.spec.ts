@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Block, DesignDocument, EmailDesign } from '@embed/design-document';
+import type { Block, DesignDocument } from '@embed/design-document';
 import { validateDesign } from '@embed/design-document';
 import { applyCommand, type Command } from './commands';
 import { desktopValue, overriddenProperties, phoneValue, phoneView } from './devices';
 import { keyOf } from './keys';
 import { CommandError } from './paths';
+import { exampleEmail as email } from './testing/designs';
 
-const repo = path.resolve(__dirname, '../../..');
-const email = (): EmailDesign => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs/email.json'), 'utf8'));
 const heading = { row: 1, column: 0, block: 1 };
 type Loose = Block & { style?: Record<string, unknown>; phone?: Record<string, unknown> };
 const blockOf = (doc: DesignDocument, at = heading) => doc.body.rows[at.row].columns[at.column].blocks[at.block] as Loose;

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DesignDocument, TextBlock } from '@embed/design-document';
 import { EditorHistory, TYPING_PAUSE_MS } from './history';
 import { keyOf } from './keys';
 import { newBlock } from './new-blocks';
+import { exampleEmail as email } from './testing/designs';
 
-const repo = path.resolve(__dirname, '../../..');
-const email = (): DesignDocument => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs/email.json'), 'utf8'));
 const at = { row: 0, column: 0, block: 0 };
 const typed = (text: string): TextBlock['content'] => [{ type: 'paragraph', content: [{ text }] }];
 const textOf = (doc: DesignDocument) => (doc.body.rows[0].columns[0].blocks[0] as TextBlock).content;

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type DesignDocument, inLanguage, validateDesign } from '@embed/design-document';
 import { applyCommand, type Command } from './commands';
 import { inLanguageCommand, languageView } from './languages';
 import { keyOf } from './keys';
 import { CommandError } from './paths';
+import { exampleEmail } from './testing/designs';
 
-const repo = path.resolve(__dirname, '../../..');
 const email = (): DesignDocument => {
-  const doc = JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs/email.json'), 'utf8'));
+  const doc = exampleEmail();
   // The example may already hold languages: start from the default language alone.
   return JSON.parse(JSON.stringify({ ...doc, languages: undefined }, (key, value) => (key === 'translations' ? undefined : value)));
 };

@@ -1,21 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document';
 import { applyCommand } from './commands';
 import { dropTarget, keyboardMove } from './moves';
-import { newBlock, newRow } from './new-blocks';
+import { twoRowGrid as grid } from './testing/designs';
 
-const repo = path.resolve(__dirname, '../../..');
-const email = (): DesignDocument => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs/email.json'), 'utf8'));
-
-/** Two rows: the first with two columns of two blocks each, the second with one column of one block. */
-function grid(): DesignDocument {
-  const doc = { ...email(), body: { rows: [newRow(2), newRow(1)] } };
-  doc.body.rows[0].columns[0].blocks = [newBlock('text'), newBlock('heading')];
-  doc.body.rows[0].columns[1].blocks = [newBlock('image'), newBlock('button')];
-  doc.body.rows[1].columns[0].blocks = [newBlock('divider')];
-  return doc;
-}
 
 const typesOf = (doc: DesignDocument) => doc.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type)));
 

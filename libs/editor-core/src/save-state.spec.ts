@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { DesignDocument } from '@embed/design-document';
 import { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveState, type ServerDesign } from './save-state';
+import { exampleEmail } from './testing/designs';
 
-const doc: DesignDocument = JSON.parse(readFileSync(path.resolve(__dirname, '../../../docs/examples/designs/email.json'), 'utf8'));
+const doc: DesignDocument = exampleEmail();
 const theirs: ServerDesign = { id: 'D1', name: 'News', revision: 5, doc };
 const run = (state: SaveState, ...events: SaveEvent[]) => events.reduce(saveReducer, state);
 

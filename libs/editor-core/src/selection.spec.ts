@@ -1,23 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { DesignDocument } from '@embed/design-document';
 import { applyCommand } from './commands';
 import { EditorHistory } from './history';
 import { keyboardMove, neighbourOf } from './moves';
-import { layoutRow, newBlock, newRow } from './new-blocks';
+import { layoutRow, newBlock } from './new-blocks';
 import { type Selection, selectionByKey, selectionPlace } from './selection';
+import { twoRowGrid as grid } from './testing/designs';
 
-const repo = path.resolve(__dirname, '../../..');
-const email = (): DesignDocument => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs/email.json'), 'utf8'));
-
-/** Two rows: two columns of two blocks, then one column of one block. */
-function grid(): DesignDocument {
-  const doc = { ...email(), body: { rows: [newRow(2), newRow(1)] } };
-  doc.body.rows[0].columns[0].blocks = [newBlock('text'), newBlock('heading')];
-  doc.body.rows[0].columns[1].blocks = [newBlock('image'), newBlock('button')];
-  doc.body.rows[1].columns[0].blocks = [newBlock('divider')];
-  return doc;
-}
 
 describe('a selection by key', () => {
   it('follows its block when blocks before it come and go, and its row when rows move', () => {
