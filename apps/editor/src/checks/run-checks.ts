@@ -1,18 +1,14 @@
 import { checkDesign, type CheckOptions, type Finding } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document/model';
+import { callsInWorker } from '../services/worker-calls';
 
 /** Checks a design and gives its findings back, now or later. */
 export type RunChecks = (doc: DesignDocument, options: CheckOptions) => Promise<Finding[]>;
 
-/** What the page sends the checks worker, and what it answers. */
+/** What the page sends the checks worker (checks-worker.ts). */
 export interface CheckRequest {
-  id: number;
   doc: DesignDocument;
   options: CheckOptions;
-}
-export interface CheckAnswer {
-  id: number;
-  findings: Finding[];
 }
 
 /** The checks on this thread: for tests, and for a browser that refuses the worker. */
@@ -25,35 +21,6 @@ export const checksHere: RunChecks = async (doc, options) => checkDesign(doc, op
  * checks to this thread.
  */
 export function checksInWorker(url: string): RunChecks {
-  /** Undefined until the first check; null once the worker could not start or failed. */
-  let worker: Worker | null | undefined;
-  const waiting = new Map<number, { doc: DesignDocument; options: CheckOptions; resolve: (findings: Finding[]) => void }>();
-  let next = 0;
-  const fail = () => {
-    worker?.terminate();
-    worker = null;
-    for (const { doc, options, resolve } of waiting.values()) void checksHere(doc, options).then(resolve);
-    waiting.clear();
-  };
-  const start = (): Worker | null => {
-    try {
-      const started = new Worker(url);
-      started.onmessage = ({ data }: MessageEvent<CheckAnswer>) => {
-        waiting.get(data.id)?.resolve(data.findings);
-        waiting.delete(data.id);
-      };
-      started.onerror = fail;
-      return started;
-    } catch {
-      return null;
-    }
-  };
-  return (doc, options) => {
-    if (worker === undefined) worker = start();
-    if (!worker) return checksHere(doc, options);
-    const id = ++next;
-    const request: CheckRequest = { id, doc, options };
-    worker.postMessage(request);
-    return new Promise((resolve) => waiting.set(id, { doc, options, resolve }));
-  };
+  const call = callsInWorker<CheckRequest, Finding[]>(url);
+  return (doc, options) => call({ doc, options }).catch(() => checksHere(doc, options));
 }
