@@ -8,11 +8,11 @@ import type { Frame } from 'playwright-core';
 import { call, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
-import { repoRoot } from './support/stack';
+import { shotsFolder } from './support/shots';
 
 jest.setTimeout(120_000);
 
-const SHOTS = path.join(repoRoot, '..', 'brandkit-shots');
+const SHOTS = shotsFolder('brand-kit');
 const INTER = { stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap' };
 const KIT = {
   colors: ['#1f5f4a', '#f3f1ec', '#2b2b2b'],

@@ -8,8 +8,9 @@ import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { focused, pressUntil } from './support/keyboard-focus';
+import { shotsFolder } from './support/shots';
 
-const SHOTS = '/work/wt/dragdrop-shots';
+const SHOTS = shotsFolder('drag');
 
 /**
  * A point in the page (the frame's boxes are in the page's coordinates): in `target`'s box,

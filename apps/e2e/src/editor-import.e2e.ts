@@ -8,9 +8,10 @@ import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures', name), 'utf8');
-const SHOTS = path.resolve(__dirname, '../../../../imports2-shots');
+const SHOTS = shotsFolder('import');
 
 describe('Import in the editor', () => {
   const browser = editorBrowser();

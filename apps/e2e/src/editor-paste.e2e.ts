@@ -10,8 +10,9 @@ import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
-const SHOTS = path.resolve(__dirname, '../../../../richtext-shots');
+const SHOTS = shotsFolder('paste');
 
 /** A third party's server that counts every request for its tracking pixel. */
 async function pixelServer(): Promise<{ url: string; requests: () => number; server: Server }> {

@@ -11,10 +11,11 @@ import { DemoSite, designInAddress, openDemo } from './support/demo-site';
 import { editorBrowser, editorEvents, editorFrame, firstSave, mountEditor } from './support/integrator-page';
 import { seedDemoLibrary } from './support/demo-library';
 import { repoRoot, waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
 jest.setTimeout(120_000);
 
-const SHOTS = path.join(repoRoot, '..', 'library-shots');
+const SHOTS = shotsFolder('templates');
 const welcome = JSON.parse(readFileSync(path.join(repoRoot, 'apps/editor-demo/templates/welcome.json'), 'utf8'));
 
 async function createTemplate(key: string, name: string, doc: object): Promise<{ id: string }> {

@@ -13,8 +13,9 @@ import { seriousViolations } from './support/axe';
 import { editorCatalogues } from './support/editor-words';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
-const SHOTS = '/work/wt/editorux-shots';
+const SHOTS = shotsFolder('ux');
 const words = editorCatalogues();
 
 /** The design the page reads now (getDesign sends every edit made before the call). */

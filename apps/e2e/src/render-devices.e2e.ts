@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { call, newProject } from './support/api';
 import { launchChromium } from './support/integrator-page';
+import { shotsFolder } from './support/shots';
 
 const paragraph = (text: string) => [{ type: 'paragraph', content: [{ text }] }];
 
@@ -105,12 +106,10 @@ describe('per-device styles in Chromium', () => {
       expect([phone.desktopOnly, phone.phoneOnly]).toEqual([false, true]);
       expect(phone.scrollWidth).toBeLessThanOrEqual(phoneWidth);
 
-      // E2E_SHOTS=<folder> keeps what Chromium showed at both widths, to look at.
-      if (process.env.E2E_SHOTS) {
-        for (const width of [desktopWidth, phoneWidth]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `render-${mode}-${width}.png`), fullPage: true });
-        }
+      // What Chromium showed at both widths, to look at.
+      for (const width of [desktopWidth, phoneWidth]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: path.join(shotsFolder('render-devices'), `render-${mode}-${width}.png`), fullPage: true });
       }
     } finally {
       await page.close();
