@@ -20,6 +20,8 @@ export {
   LEDGER_PREFIX,
   ledgerKey,
   ownerPrefixes,
+  projectImageKey,
+  projectStagingKey,
   STAGING_MAX_AGE_MS,
   STAGING_PREFIX,
   stagingKey,

@@ -26,7 +26,7 @@ function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldS
 /** A block's fields as the panel shows them: an image not chosen yet has no address to show (its placeholder pixel is not one). */
 const shownFields = (block: Block): Target => (block.type === 'image' && block.src === PLACEHOLDER_IMAGE ? { ...block, src: '' } : block) as unknown as Target;
 
-function BlockProperties({ store, block, path }: { store: EditorStore; block: Block; path: BlockPath }) {
+function BlockProperties({ store, block, path, onImageLibrary }: { store: EditorStore; block: Block; path: BlockPath; onImageLibrary: (at: BlockPath) => void }) {
   const onPatch = (patch: Patch, key: string) => store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
   const { t } = useTranslator();
   const idPrefix = `block-${path.row}-${path.column}-${path.block}`;
@@ -47,6 +47,9 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
             }}
           />
           <RefusalNotice store={store} place="upload" />
+          <button type="button" onClick={() => onImageLibrary(path)}>
+            {t('images.open')}
+          </button>
         </div>
       )}
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
@@ -185,15 +188,18 @@ function BodyProperties({ store }: { store: EditorStore }) {
   );
 }
 
-/** Properties of what is selected: a block, a row, a column, or else the design. */
-export function PropertyPanel({ store }: { store: EditorStore }) {
+/**
+ * Properties of what is selected: a block, a row, a column, or else the design.
+ * `onImageLibrary` opens the image library for the image block at a place (a dialog of the whole editor).
+ */
+export function PropertyPanel({ store, onImageLibrary }: { store: EditorStore; onImageLibrary: (at: BlockPath) => void }) {
   const { t } = useTranslator();
   const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.shown, s.device] as const);
   const rows = doc.body.rows;
   let panel = <BodyProperties store={store} />;
   if (selection?.kind === 'block') {
     const block = rows[selection.path.row]?.columns[selection.path.column]?.blocks[selection.path.block];
-    if (block) panel = <BlockProperties store={store} block={block} path={selection.path} />;
+    if (block) panel = <BlockProperties store={store} block={block} path={selection.path} onImageLibrary={onImageLibrary} />;
   } else if (selection?.kind === 'row' && rows[selection.row]) {
     panel = <RowProperties store={store} index={selection.row} />;
   } else if (selection?.kind === 'column' && rows[selection.row]?.columns[selection.column]) {
