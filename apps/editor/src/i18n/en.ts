@@ -117,6 +117,7 @@ export const en = {
   'format.numbered': 'Numbered list',
   'format.link': 'Link',
   'format.colour': 'Text colour',
+  'format.brandColour': 'Brand colour {colour} for text',
   'format.mergeTag': 'Merge tag',
   'format.mergeTags': 'Merge tags',
   'mergeTag.search': 'Search merge tags',

@@ -149,6 +149,7 @@ export const fr: Record<MessageKey, string> = {
   'format.numbered': 'Liste numérotée',
   'format.link': 'Lien',
   'format.colour': 'Couleur du texte',
+  'format.brandColour': 'Couleur de marque {colour} pour le texte',
   'format.mergeTag': 'Balise de fusion',
   'format.mergeTags': 'Balises de fusion',
   'mergeTag.search': 'Chercher une balise de fusion',
