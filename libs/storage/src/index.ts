@@ -10,6 +10,7 @@ export {
   contentTypeOf,
   exportKey,
   templateThumbnailKey,
+  TEMPLATES_PREFIX,
   type FileExtension,
   type FileOwner,
   imageKey,

@@ -32,8 +32,9 @@ export const projectImageKey = (scope: TenantScope, imageId: string, extension: 
  * A template's thumbnail (a PNG the renderer makes): the project's, not a person's, and
  * kept as long as the template (no retention sweep), served on signed links as exports are.
  */
+export const TEMPLATES_PREFIX = 'templates/';
 export const templateThumbnailKey = ({ projectId, environment }: TenantScope, templateId: string, thumbnailId: string) =>
-  `templates/${projectId}/${environment}/${templateId}/${thumbnailId}.png`;
+  `${TEMPLATES_PREFIX}${projectId}/${environment}/${templateId}/${thumbnailId}.png`;
 
 /**
  * Where an upload writes its file before it is recorded: moved to its imageKey under the
