@@ -14,6 +14,7 @@ import { BrandKitsController } from './brand-kits/brand-kits.controller';
 import { BrandKitsService } from './brand-kits/brand-kits.service';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
+import { TEMPLATE_THUMBNAIL_SWEEP_MS, ThumbnailSweep } from './templates/thumbnail-sweep';
 import { TokensController } from './tokens/tokens.controller';
 import { TOKEN_SWEEP_MS, TokenSweep } from './tokens/token-sweep';
 import { TokensService } from './tokens/tokens.service';
@@ -24,6 +25,8 @@ export const designsSpecs = {
   ...storageSpecs,
   /** How often expired editor tokens are deleted (docs/server-api.md). */
   TOKEN_SWEEP_MS: positiveInt({ default: 60_000 }),
+  /** How often template thumbnails no template holds are looked for and deleted (docs/server-api.md, Templates). */
+  TEMPLATE_THUMBNAIL_SWEEP_MS: positiveInt({ default: 3_600_000 }),
 };
 
 /** Owns people, designs and their restore points, uploaded images, export records, the projects' templates and brand kits: the editor's and the server API's data. */
@@ -46,6 +49,8 @@ export class DesignsModule {
         { provide: TOKEN_SWEEP_MS, useValue: config.TOKEN_SWEEP_MS },
         DesignsService,
         TemplatesService,
+        ThumbnailSweep,
+        { provide: TEMPLATE_THUMBNAIL_SWEEP_MS, useValue: config.TEMPLATE_THUMBNAIL_SWEEP_MS },
         BrandKitsService,
         ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },

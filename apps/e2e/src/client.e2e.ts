@@ -103,6 +103,17 @@ describe('EmbedClient against the real stack', () => {
     expect(await apiError(embed.createTemplate({ name: 'Page', doc: exampleDesign('page') }))).toMatchObject({ status: 409, code: 'mode_unavailable' });
   });
 
+  it('keeps the project’s images: upload, list and delete; a deleted one is 404 image_not_found, an SVG 400', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const uploaded = await embed.uploadProjectImage(png, 'image/png');
+    expect(uploaded).toMatchObject({ id: expect.stringMatching(/^img_/), owner: 'project', contentType: 'image/png', bytes: png.length });
+    expect(await embed.listProjectImages()).toEqual({ images: [uploaded], nextCursor: null });
+    await embed.deleteProjectImage(uploaded.id);
+    expect(await embed.listProjectImages()).toEqual({ images: [], nextCursor: null });
+    expect(await apiError(embed.deleteProjectImage(uploaded.id))).toMatchObject({ status: 404, code: 'image_not_found' });
+    expect(await apiError(embed.uploadProjectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'))).toMatchObject({ status: 400, code: 'request_invalid' });
+  });
+
   it('importDesign makes a design of the project’s mode from MJML, with warnings; a source not of the format is 422 source_unreadable', async () => {
     const imported = await embed.importDesign({ format: 'mjml', source: '<mjml><mj-body><mj-section><mj-column><mj-text>Hi *|FNAME|*</mj-text></mj-column></mj-section></mj-body></mjml>', mergeTags: { '*|FNAME|*': '{{contact.first_name}}' } });
     expect(imported.design).toMatchObject({ mode: 'email', body: { rows: [{ columns: [{ blocks: [{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Hi {{contact.first_name}}' }] }] }] }] }] } });

@@ -102,6 +102,8 @@ async function collect(): Promise<Examples> {
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
     answer('ImageUpload', 'POST /editor/v1/images with a PNG', { ...uploaded, body: JSON.parse(uploaded.text) });
+    answer('ImageSummary', 'POST /embed/v1/images with a PNG', await call('POST', '/embed/v1/images', { bearer: key, rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } }));
+    const images = answer('ImageList', 'GET /editor/v1/images', await editor('GET', '/images'));
     answer('Liveness', 'GET /healthz', await call('GET', '/healthz'));
     answer('Readiness', 'GET /readyz', await call('GET', '/readyz'));
 
@@ -120,6 +122,11 @@ async function collect(): Promise<Examples> {
     error('a token for a site the project does not allow', await call('POST', '/embed/v1/tokens', { bearer: key, body: { user: { id: PERSON }, origin: 'https://evil.example' } }));
     error('a design that is not this person’s', await call('GET', `/embed/v1/users/${PERSON}/designs/${NO_SUCH_DESIGN}`, { bearer: key }));
     error('a template that is not the project’s', await call('GET', `/embed/v1/templates/tpl_${'0'.repeat(26)}`, { bearer: key }));
+    error('an image that is not in the library', await call('DELETE', `/embed/v1/images/img_${'0'.repeat(26)}`, { bearer: key }));
+    const shown = exampleDesign('email');
+    shown.body.rows[0].columns[0].blocks.find((block: { type: string }) => block.type === 'image').src = images.images[0].url;
+    await editor('POST', '/designs', { body: { name: 'Shows the logo', doc: shown } });
+    error('deleting an image a design still shows', await editor('DELETE', `/images/${images.images[0].id}`));
     error('a revision the design keeps no restore point of', await editor('GET', `/designs/${id}/revisions/7`));
     error('an editor file that does not exist', await call('GET', '/editor/v1/app/assets/none.js'));
     const file = new URL(zip.url as string);

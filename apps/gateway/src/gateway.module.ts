@@ -27,6 +27,8 @@ import { UsersController } from './server-api/users.controller';
 import { FileDownloadsController } from './files/file-downloads.controller';
 import { FilesModule } from './files/files.module';
 import { ImageUploadsController } from './editor/editor-images.controller';
+import { EditorImageLibraryController } from './editor/editor-image-library.controller';
+import { ProjectImagesController } from './server-api/project-images.controller';
 import { HealthController } from './health/health.controller';
 import { HealthModule } from './health/health.module';
 import { IdempotencySweep } from './idempotency/idempotency-sweep';
@@ -64,6 +66,7 @@ export const GATEWAY_CONTROLLERS = [
   ImportsController,
   TemplatesController,
   BrandKitController,
+  ProjectImagesController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,
@@ -71,6 +74,7 @@ export const GATEWAY_CONTROLLERS = [
   EditorBrandKitController,
   FileDownloadsController,
   ImageUploadsController,
+  EditorImageLibraryController,
   EditorAssetsController,
   OpenApiController,
   ReferenceController,

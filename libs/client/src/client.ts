@@ -13,6 +13,8 @@ import type {
   FileExport,
   FileFormat,
   HtmlExport,
+  ImageList,
+  ImageSummary,
   ImportedDesign,
   ImportRequest,
   ListDesignsOptions,
@@ -186,6 +188,25 @@ export class EmbedClient {
   /** Sets the brand kit whole (a field left out takes its empty value); doing it twice equals doing it once. */
   putBrandKit(kit: BrandKitRequest): Promise<BrandKit> {
     return this.json({ method: 'PUT', path: '/embed/v1/brand-kit', body: kit, idempotent: true });
+  }
+
+  /** One page of the project's images in the key's environment, newest first (docs/server-api.md, Image library). */
+  listProjectImages(options: ListDesignsOptions = {}): Promise<ImageList> {
+    return this.json({ method: 'GET', path: '/embed/v1/images', query: { ...options }, idempotent: true });
+  }
+
+  /**
+   * Uploads an image (PNG, JPEG, GIF or WebP, up to 5 MB) that every person of the project
+   * may use in the editor; `contentType` is its `image/*` type. Not repeated after a lost
+   * answer: it would store a second image.
+   */
+  uploadProjectImage(bytes: Uint8Array, contentType: string): Promise<ImageSummary> {
+    return this.json({ method: 'POST', path: '/embed/v1/images', bytes: { data: bytes, contentType }, idempotent: false });
+  }
+
+  /** Deletes one of the project's images and its file; designs that show it keep its address, which stops serving it. */
+  async deleteProjectImage(imageId: string): Promise<void> {
+    await this.#transport.send({ method: 'DELETE', path: `/embed/v1/images/${segment(imageId)}`, idempotent: true });
   }
 
   /**

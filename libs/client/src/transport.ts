@@ -9,6 +9,8 @@ export interface Call {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Bytes sent as they are with their own type instead of a JSON body (an image upload). */
+  bytes?: { data: Uint8Array; contentType: string };
   /** Doing it twice equals doing it once, so it may be sent again after a lost answer. */
   idempotent: boolean;
 }
@@ -113,6 +115,7 @@ export class Transport {
       ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
     };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.bytes) headers['content-type'] = call.bytes.contentType;
     let status: number;
     let responseHeaders: Headers;
     let text: string;
@@ -120,7 +123,7 @@ export class Transport {
       const response = await this.settings.fetch(this.url(call), {
         method: call.method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        body: call.bytes ? new Blob([call.bytes.data as Uint8Array<ArrayBuffer>]) : call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
         // The API never redirects; following one would send the secret key to another address.
         redirect: 'error',

@@ -15,6 +15,8 @@ export type {
   FileFormat,
   HtmlChunks,
   HtmlExport,
+  ImageList,
+  ImageSummary,
   ImportedDesign,
   ImportFormat,
   ImportWarning,

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'design_not_found',
   'revision_not_found',
   'template_not_found',
+  'image_not_found',
+  'image_in_use',
   'mode_unavailable',
   'user_erased',
   'idempotency_key_reused',

@@ -14,7 +14,7 @@ import { BrandKitSchema } from './brand-kit';
 import { type ErrorCode, ERROR_CODES } from './errors';
 import { FileExportSchema } from './files';
 import { ImportedDesignSchema } from './imports';
-import { ImageUploadSchema } from './images';
+import { ImageListSchema, ImageSummarySchema, ImageUploadSchema } from './images';
 import { RenderedDesignSchema } from './render';
 import { TemplateListSchema, TemplateSchema, TemplateSummarySchema } from './templates';
 import { AnyObject, describing, OneOf, Strict } from './schema';
@@ -66,6 +66,8 @@ export const HTTP_ANSWERS = {
   RestorePointList: RestorePointListSchema,
   EditorSession: EditorSessionInfoSchema,
   ImageUpload: ImageUploadSchema,
+  ImageSummary: ImageSummarySchema,
+  ImageList: ImageListSchema,
   Liveness: Strict({ status: Type.Literal('ok') }),
   Readiness: Strict({ status: Type.Literal('ready'), checks: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }) }),
   OpenApiDocument: Type.Object(

@@ -10,6 +10,7 @@ import {
 } from './designs';
 import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
 import { TemplateIdSchema } from './templates';
+import { DeleteImageRequestSchema, IMAGE_OWNERS } from './images';
 import { type BrandKitContent, PutBrandKitRequestSchema } from './brand-kit';
 import { LanguageTagSchema, MergeSchema, TextOptionsSchema } from './render';
 import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, PageFields, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
@@ -120,6 +121,14 @@ export type RevisionParams = Static<typeof RevisionParamsSchema>;
 export const TemplateParamsSchema = Strict({ templateId: TemplateIdSchema });
 export type TemplateParams = Static<typeof TemplateParamsSchema>;
 
+/** An image's `{imageId}` (`img_` and 26 lower-case letters and digits). */
+export const ImageParamsSchema = Strict({ imageId: DeleteImageRequestSchema.properties.imageId });
+export type ImageParams = Static<typeof ImageParamsSchema>;
+
+/** `DELETE /editor/v1/images/{imageId}`: `force=true` deletes an image designs still show (after the 409 image_in_use that warned). */
+export const DeleteImageQuerySchema = Strict({ force: Type.Optional(DeleteImageRequestSchema.properties.force) });
+export type DeleteImageQuery = Static<typeof DeleteImageQuerySchema>;
+
 /** `PUT /embed/v1/brand-kit`: the whole kit, the message's own schema (the designs service checks what a schema cannot say: brandKitProblem). */
 export const BrandKitBodySchema = PutBrandKitRequestSchema.properties.kit;
 export type BrandKitBody = BrandKitContent;
@@ -129,3 +138,7 @@ export const ListQuerySchema = Strict({ ...PageFields, limit: Type.Optional(Page
 export type ListQuery = Static<typeof ListQuerySchema>;
 /** Designs or restore points on a page when the list asks for no `limit` (spec 4.2), for the server and editor APIs alike. */
 export const DEFAULT_PAGE_SIZE = 50;
+
+/** `GET /editor/v1/images`: a page of the person's images (`owner=person`, the default) or of the project's (`owner=project`). */
+export const EditorImagesQuerySchema = Strict({ ...ListQuerySchema.properties, owner: Type.Optional(OneOf(IMAGE_OWNERS)) });
+export type EditorImagesQuery = Static<typeof EditorImagesQuerySchema>;

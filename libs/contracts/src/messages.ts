@@ -28,7 +28,16 @@ import { BRAND_KIT_SUBJECTS, BrandKitRequestSchema, BrandKitSchema, PutBrandKitR
 import { EraseUserOutcomeSchema, EraseUserRequestSchema, ERASURE_SUBJECTS } from './erasure';
 import { FileExportSchema, RENDER_FILE_SUBJECT, RenderFileReplySchema, RenderFileRequestSchema } from './files';
 import { PingReplySchema, PingRequestSchema, pingSubject } from './health';
-import { ImageUploadSchema, StoreImageRequestSchema } from './images';
+import {
+  DeleteImageRequestSchema,
+  ImageListSchema,
+  ImageSummarySchema,
+  IMAGES_SUBJECTS,
+  ImageUploadSchema,
+  ListImagesRequestSchema,
+  StoreImageRequestSchema,
+  StoreProjectImageRequestSchema,
+} from './images';
 import { IMPORT_DESIGN_SUBJECT, ImportDesignReplySchema, ImportDesignRequestSchema } from './imports';
 import { RENDER_DESIGN_SUBJECT, RenderDesignReplySchema, RenderDesignRequestSchema } from './render';
 import { RefusalSchema, ReplySchema } from './schema';
@@ -78,6 +87,9 @@ export const MESSAGES = {
   [DESIGNS_SUBJECTS.labelRevision]: message(LabelRevisionRequestSchema, ReplySchema(RestorePointSummarySchema), 'write'),
   [DESIGNS_SUBJECTS.export]: message(ExportDesignRequestSchema, ReplySchema(Type.Union([HtmlExportSchema, FileExportSchema])), 'export'),
   [DESIGNS_SUBJECTS.storeImage]: message(StoreImageRequestSchema, ReplySchema(ImageUploadSchema), 'upload'),
+  [IMAGES_SUBJECTS.list]: message(ListImagesRequestSchema, ReplySchema(ImageListSchema), 'read'),
+  [IMAGES_SUBJECTS.delete]: message(DeleteImageRequestSchema, ReplySchema(Type.Null()), 'write'),
+  [IMAGES_SUBJECTS.storeProjectImage]: message(StoreProjectImageRequestSchema, ReplySchema(ImageSummarySchema), 'upload'),
   [DESIGNS_SUBJECTS.journalKey]: message(JournalKeyRequestSchema, ReplySchema(JournalKeySchema), 'write'),
   [TEMPLATES_SUBJECTS.list]: message(ListTemplatesRequestSchema, ReplySchema(TemplateListSchema), 'read'),
   [TEMPLATES_SUBJECTS.get]: message(TemplateRequestSchema, ReplySchema(TemplateSchema), 'read'),

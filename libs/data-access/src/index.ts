@@ -31,7 +31,7 @@ export { newRequestId } from './ids';
 export { ErasureRepository, PERSON_TABLES, type ErasureTarget, type LedgerCandidate, type LedgerRecord, type PersonTable } from './erasure/erasure.repository';
 export { ExportRecordsRepository, newExportId, type NewExport, type NewFileExport } from './exports/export-records.repository';
 export { IdempotencyRepository, type ClaimOutcome, type IdempotencyClaim } from './idempotency/idempotency.repository';
-export { ImagesRepository, newImageId, type NewImage } from './images/images.repository';
+export { type DesignShowing, type ImageLibrary, type ImagePage, type ImageRecord, ImagesRepository, newImageId, type NewImage } from './images/images.repository';
 export { KeysRepository, type KeyContext } from './keys/keys.repository';
 export { type BoundEvent, type LatestSavedDelivery, OutboxRelayRepository, type RelayedBatch, type RelayPlan, type RelayPlanner } from './outbox/outbox-relay.repository';
 export { PeopleRepository, PersonErasedError, type KnownPerson, type PersonState } from './people/people.repository';

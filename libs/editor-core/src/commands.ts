@@ -8,6 +8,7 @@ import {
   type HeadingBlock,
   type Row,
   type TextBlock,
+  type WebFont,
 } from '@embed/design-document/model';
 import { type PhoneTarget, setPhoneStyle } from './devices';
 import { addLanguage, setTranslation, type TranslationTarget } from './languages';
@@ -46,6 +47,8 @@ export type Command =
   | { type: 'setColumnRatios'; row: number; ratios: (number | undefined)[] }
   | { type: 'patchColumn'; row: number; column: number; patch: Patch }
   | { type: 'patchBodyStyle'; patch: Patch }
+  /** The web fonts the body lists (`undefined`: none), which the canvas and every render load. */
+  | { type: 'setFonts'; fonts: WebFont[] | undefined }
   /** One phone override of a row or block; `value` undefined resets it to the desktop's (devices.ts). */
   | { type: 'setPhoneStyle'; target: PhoneTarget; key: string; value: unknown }
   /** One text of one language's translation; `value` undefined takes it away (languages.ts). */
@@ -187,6 +190,12 @@ function patchBodyStyle(doc: DesignDocument, patch: Patch): Applied {
   return { doc: { ...doc, body }, inverse: { type: 'patchBodyStyle', patch: inverse } };
 }
 
+function setFonts(doc: DesignDocument, fonts: WebFont[] | undefined): Applied {
+  const body: Body = { ...doc.body, fonts };
+  if (fonts === undefined) delete body.fonts;
+  return { doc: { ...doc, body }, inverse: { type: 'setFonts', fonts: doc.body.fonts } };
+}
+
 function patchSettings(doc: DesignDocument, patch: Patch): Applied {
   const [settings, inverse] = applyPatch(doc.settings, patch);
   return { doc: { ...doc, settings } as DesignDocument, inverse: { type: 'patchSettings', patch: inverse } };
@@ -245,6 +254,8 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return patchColumn(doc, command.row, command.column, command.patch);
     case 'patchBodyStyle':
       return patchBodyStyle(doc, command.patch);
+    case 'setFonts':
+      return setFonts(doc, command.fonts);
     case 'setPhoneStyle':
       return setPhoneStyle(doc, command.target, command.key, command.value);
     case 'setTranslation':

@@ -2,7 +2,7 @@
 // path: the SDK builds each call's URL itself from the operation and ids that keep to the
 // id rule, so that no message from the frame can reach any other address of the service
 // (a path of `%2e%2e` segments, say, which the service would resolve outside the editor API).
-import { DESIGN_ID_PATTERN, TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
+import { DESIGN_ID_PATTERN, IMAGE_ID_PATTERN, TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
 
 /** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
 interface Idempotent {
@@ -23,7 +23,9 @@ export type ApiRequest =
   | ({ op: 'uploadImage'; bytes: ArrayBuffer; contentType: string } & Idempotent)
   | { op: 'listTemplates'; cursor?: string }
   | { op: 'getTemplate'; templateId: string }
-  | { op: 'getBrandKit' };
+  | { op: 'getBrandKit' }
+  | { op: 'listImages'; owner: 'person' | 'project'; cursor?: string }
+  | { op: 'deleteImage'; imageId: string; force: boolean };
 export type ApiOp = ApiRequest['op'];
 
 /** The HTTP request the SDK makes for an ApiRequest: `path` is below the service's base URL. */
@@ -37,9 +39,11 @@ export interface ApiCall extends Idempotent {
 
 const EDITOR_API = '/editor/v1';
 
-/** The path of one design or template, or null when `id` does not keep to its kind's id rule. */
-function itemPath(kind: 'designs' | 'templates', id: unknown): string | null {
-  const rule = kind === 'designs' ? DESIGN_ID_PATTERN : TEMPLATE_ID_PATTERN;
+const ID_RULES = { designs: DESIGN_ID_PATTERN, templates: TEMPLATE_ID_PATTERN, images: IMAGE_ID_PATTERN };
+
+/** The path of one design, template or image, or null when `id` does not keep to its kind's id rule. */
+function itemPath(kind: keyof typeof ID_RULES, id: unknown): string | null {
+  const rule = ID_RULES[kind];
   return typeof id === 'string' && rule.test(id) ? `${EDITOR_API}/${kind}/${encodeURIComponent(id)}` : null;
 }
 
@@ -107,6 +111,15 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
     }
     case 'getBrandKit':
       return { method: 'GET', path: `${EDITOR_API}/brand-kit` };
+    case 'listImages': {
+      const query = listQuery(asked['cursor'], undefined);
+      const owner = request.owner === 'project' ? 'project' : 'person';
+      return query === null ? null : { method: 'GET', path: `${EDITOR_API}/images?owner=${owner}${query.replace('?', '&')}` };
+    }
+    case 'deleteImage': {
+      const image = itemPath('images', asked['imageId']);
+      return image === null ? null : { method: 'DELETE', path: `${image}${request.force === true ? '?force=true' : ''}` };
+    }
     default:
       return null;
   }

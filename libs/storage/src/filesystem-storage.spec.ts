@@ -4,7 +4,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { FilesystemStorage } from './filesystem-storage';
 import { StorageUnavailableError } from './storage-unavailable';
-import { itListsAFolderInOrder } from './listing-behaviour';
+import { itListsAFolderInOrder, itListsFolders } from './listing-behaviour';
 import { checkSignedFile } from './signed-urls';
 
 const key = 'exports/prj_1/test/psn_1/exp_1.pdf';
@@ -110,6 +110,15 @@ describe('FilesystemStorage', () => {
   });
 
   itListsAFolderInOrder(() => storage);
+  itListsFolders(() => storage);
+
+  it('lists folders whose files lie deeper than one level below', async () => {
+    await storage.put('templates/prj_4/live/tpl_c/tn_4.png', Buffer.from('png'), 'image/png');
+    await storage.put('templates/prj_4/test/tpl_d/tn_5.png', Buffer.from('png'), 'image/png');
+    const found: string[] = [];
+    for await (const folder of storage.listFolders('templates/prj_4/')) found.push(folder);
+    expect(found).toEqual(['templates/prj_4/live/', 'templates/prj_4/test/']);
+  });
 
   it('checks that its directory can be read and written, making it on first use', async () => {
     const fresh = new FilesystemStorage(path.join(root, 'made-on-first-use'), 'secret');

@@ -106,6 +106,18 @@ export class FilesystemStorage implements ObjectStorage {
     await onStore('delete files', () => rm(path.join(this.root, prefix), { recursive: true, force: true }));
   }
 
+  async *listFolders(prefix: string): AsyncIterable<string> {
+    if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage folder: ${prefix}`);
+    const entries = await onStore('list folders', () =>
+      readdir(path.join(this.root, prefix), { withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      }),
+    );
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `${prefix}${entry.name}/`);
+    yield* folders.sort();
+  }
+
   async *list(prefix: string, startAfter = ''): AsyncIterable<string> {
     if (!/^(?:[A-Za-z0-9_-]+\/)+$/.test(prefix)) throw new Error(`not a storage folder: ${prefix}`);
     const names = await onStore('list files', () =>

@@ -21,3 +21,24 @@ export function itListsAFolderInOrder(storage: () => ObjectStorage): void {
     expect((await listed()).some((key) => key.startsWith('images/'))).toBe(false);
   });
 }
+
+/**
+ * What every driver's `listFolders` must do: the folders right under one, in order, and no
+ * file. (s3rver finds no folder whose objects lie two levels or more below the one listed,
+ * as S3 and MinIO do; the filesystem driver's own test covers that depth.)
+ */
+export function itListsFolders(storage: () => ObjectStorage): void {
+  it('lists the folders right under a folder, in order, and none of its files', async () => {
+    for (const key of ['templates/prj_2/test/tpl_b/tn_1.png', 'templates/prj_2/test/tpl_a/tn_2.png', 'templates/prj_2/test/tpl_a/tn_3.png', 'templates/prj_2/live/tpl_c/tn_4.png']) {
+      await storage().put(key, Buffer.from('png'), 'image/png');
+    }
+    const folders = async (prefix: string) => {
+      const found: string[] = [];
+      for await (const folder of storage().listFolders(prefix)) found.push(folder);
+      return found;
+    };
+    expect(await folders('templates/prj_2/test/')).toEqual(['templates/prj_2/test/tpl_a/', 'templates/prj_2/test/tpl_b/']);
+    expect(await folders('templates/prj_2/test/tpl_a/')).toEqual([]);
+    expect(await folders('templates/prj_none/')).toEqual([]);
+  });
+}

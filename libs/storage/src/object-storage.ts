@@ -34,6 +34,8 @@ export abstract class ObjectStorage {
   abstract deletePrefix(prefix: string): Promise<void>;
   /** The keys under `prefix` (a folder: it ends in `/`, and nothing below it is listed), in order, from the first after `startAfter`. */
   abstract list(prefix: string, startAfter?: string): AsyncIterable<string>;
+  /** The folders directly under `prefix` (a folder: it ends in `/`), each ending in `/`, in order: what a sweep walks a tree of keys by. */
+  abstract listFolders(prefix: string): AsyncIterable<string>;
   /** A download address that stops working at `expiresAt` and names the file `filename`. */
   abstract downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink>;
 }

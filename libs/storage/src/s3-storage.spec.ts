@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 // s3rver ships no types; it is the S3-compatible server that runs here (see the environment notes).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver');
-import { itListsAFolderInOrder } from './listing-behaviour';
+import { itListsAFolderInOrder, itListsFolders } from './listing-behaviour';
 import { S3FaultFront } from './s3-fault-front';
 import { DELETE_ATTEMPTS, S3Storage } from './s3-storage';
 import { FilesNotDeletedError, StorageUnavailableError, VersionedBucketError } from './storage-unavailable';
@@ -150,6 +150,7 @@ describe('S3Storage against s3rver', () => {
   });
 
   itListsAFolderInOrder(() => storage);
+  itListsFolders(() => storage);
 
   it('checks that the bucket answers', async () => {
     await expect(storage.check(AbortSignal.timeout(1_000))).resolves.toBeUndefined();

@@ -157,6 +157,15 @@ export class S3Storage implements ObjectStorage {
     } while (ContinuationToken);
   }
 
+  async *listFolders(prefix: string): AsyncIterable<string> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await onStore('list folders', () => this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, Delimiter: '/', ContinuationToken })));
+      for (const { Prefix } of page.CommonPrefixes ?? []) if (Prefix) yield Prefix;
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+  }
+
   async downloadLink(key: string, filename: string, expiresAt: Date): Promise<DownloadLink> {
     const seconds = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 1000)));
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: attachmentDisposition(filename) });

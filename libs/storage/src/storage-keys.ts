@@ -21,11 +21,20 @@ export const exportKey = (owner: FileOwner, exportId: string, extension: FileExt
 export const imageKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `images/${ownerPath(owner)}/${imageId}.${extension}`;
 
 /**
+ * An image of the project itself (uploaded by its integrator's server, offered to all its
+ * people): under `project` where a person's images have their person id (`psn_…`), so no
+ * person's prefix, and no erasure, ever covers it.
+ */
+const projectPath = ({ projectId, environment }: TenantScope) => `${projectId}/${environment}/project`;
+export const projectImageKey = (scope: TenantScope, imageId: string, extension: FileExtension) => `images/${projectPath(scope)}/${imageId}.${extension}`;
+
+/**
  * A template's thumbnail (a PNG the renderer makes): the project's, not a person's, and
  * kept as long as the template (no retention sweep), served on signed links as exports are.
  */
+export const TEMPLATES_PREFIX = 'templates/';
 export const templateThumbnailKey = ({ projectId, environment }: TenantScope, templateId: string, thumbnailId: string) =>
-  `templates/${projectId}/${environment}/${templateId}/${thumbnailId}.png`;
+  `${TEMPLATES_PREFIX}${projectId}/${environment}/${templateId}/${thumbnailId}.png`;
 
 /**
  * Where an upload writes its file before it is recorded: moved to its imageKey under the
@@ -34,6 +43,7 @@ export const templateThumbnailKey = ({ projectId, environment }: TenantScope, te
  */
 export const STAGING_PREFIX = 'staging/';
 export const stagingKey = (owner: FileOwner, imageId: string, extension: FileExtension) => `${STAGING_PREFIX}${ownerPath(owner)}/${imageId}.${extension}`;
+export const projectStagingKey = (scope: TenantScope, imageId: string, extension: FileExtension) => `${STAGING_PREFIX}${projectPath(scope)}/${imageId}.${extension}`;
 /** Longer than any upload takes (its budget is seconds), so the sweep never takes a file an upload is about to record. */
 export const STAGING_MAX_AGE_MS = 3_600_000;
 

@@ -4,6 +4,7 @@ import { readinessChecks } from '@embed/service-runtime';
 import { ObjectStorage, openStorage } from '@embed/storage';
 import { FILE_LINKS, type FileLinks } from '../common/file-links';
 import { StagingSweep } from '../images/staging-sweep';
+import { ImageLibraryService } from '../images/image-library.service';
 import { StoreImage } from '../images/store-image';
 import { ExportDesign } from './export-design';
 import { RendererClient } from './renderer-client';
@@ -16,6 +17,7 @@ export function fileProviders(config: ConfigOf<typeof storageSpecs>): Provider[]
     ExportDesign,
     RendererClient,
     StoreImage,
+    ImageLibraryService,
     StagingSweep,
     { provide: ObjectStorage, useValue: storage },
     { provide: FILE_LINKS, useValue: links },

@@ -1,23 +1,47 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { fail, IMAGE_MAX_PIXELS, type ImageUpload, ok, type RequestContext, type ServiceReply, type StoreImageRequest } from '@embed/contracts';
+import {
+  fail,
+  IMAGE_MAX_PIXELS,
+  type ImageSummary,
+  type ImageUpload,
+  ok,
+  type RequestContext,
+  type ServiceReply,
+  type StoreImageRequest,
+  type StoreProjectImageRequest,
+} from '@embed/contracts';
 import { ImagesRepository, newImageId, PersonErasedError, QuotaExceededError, QuotasRepository } from '@embed/data-access';
-import { CONTENT_TYPES, FILES_PATH, imageDimensions, imageKey, ObjectStorage, sniffImage, stagingKey, StorageUnavailableError } from '@embed/storage';
+import { CONTENT_TYPES, type FileExtension, imageDimensions, imageKey, ObjectStorage, projectImageKey, projectStagingKey, sniffImage, stagingKey, StorageUnavailableError } from '@embed/storage';
 import { quotaExceeded, userErased } from '../common/replies';
-import { FILE_LINKS, type FileLinks } from '../common/file-links';
+import { FILE_LINKS, type FileLinks, publicImageUrl } from '../common/file-links';
 import { PeopleService } from '../people/people.service';
+import { imageSummary } from './image-summary';
+
+/** An upload's bytes once judged an image the service takes. */
+interface CheckedImage {
+  body: Buffer;
+  extension: FileExtension;
+}
+
+/** Where an upload's file is written first and where it is kept once recorded. */
+interface ImageKeys {
+  staged: string;
+  storageKey: string;
+}
 
 /**
- * Storing an image a person uploads through the editor (contracts §3). Its type is the
- * bytes' own, whatever the upload's header said; SVG is refused (it can carry scripts), and
- * so is an image whose header declares more than IMAGE_MAX_PIXELS (a decompression bomb),
- * judged before anything decodes it.
+ * Storing an image uploaded through the editor (contracts §3) or, for the project itself,
+ * by the integrator's server (`POST /embed/v1/images`). Its type is the bytes' own,
+ * whatever the upload's header said; SVG is refused (it can carry scripts), and so is an
+ * image whose header declares more than IMAGE_MAX_PIXELS (a decompression bomb), judged
+ * before anything decodes it.
  *
- * The file is written to a staging key first, with no database connection held; then,
- * under the person's lock, the image is recorded, counted against the quotas and its file
- * moved to its key (ImagesRepository.record), so an erasure starting meanwhile waits for
- * it and then removes the file with the rest. An upload that fails on the way leaves no
- * file behind; one cut short by a crash leaves a staged file that the erasure of its person
- * or the staging sweep removes.
+ * The file is written to a staging key first, with no database connection held; then the
+ * image is recorded, counted against the quotas and its file moved to its key in one
+ * transaction (a person's under their lock: ImagesRepository.record), so an erasure
+ * starting meanwhile waits for it and then removes the file with the rest. An upload that
+ * fails on the way leaves no file behind; one cut short by a crash leaves a staged file
+ * that the erasure of its person or the staging sweep removes.
  */
 @Injectable()
 export class StoreImage {
@@ -32,33 +56,46 @@ export class StoreImage {
   ) {}
 
   async execute({ person: scope, bytes }: StoreImageRequest, context: RequestContext): Promise<ServiceReply<ImageUpload>> {
-    const body = Buffer.from(bytes, 'base64');
-    const extension = await sniffImage(body);
-    if (!extension) return fail(400, 'request_invalid', 'The body is not a PNG, JPEG, GIF or WebP image.');
-    const size = imageDimensions(body);
-    if (!size) return fail(400, 'request_invalid', 'The image’s header gives no width and height.');
-    const pixels = size.width * size.height;
-    if (pixels > IMAGE_MAX_PIXELS) {
-      return fail(413, 'request_invalid', `The image is ${size.width}x${size.height} pixels (${pixels}); at most ${IMAGE_MAX_PIXELS} pixels (width times height, such as 5000x5000) are taken.`);
-    }
+    const image = await checkedImage(bytes);
+    if (!image.ok) return image;
+    const { body, extension } = image.value;
     const person = await this.people.existing(scope);
     if (!person.ok) return person;
     // Uploading needs a token, which makes the person known; one gone since is being (or was) erased.
     if (!person.value) return userErased();
-    const charge = { images: 1, imageBytes: body.length, designs: 0 };
+    const known = person.value;
     // A person at a quota costs no write; the record below decides, under the lock.
-    const breach = await this.quotas.wouldPass(person.value, charge);
+    const breach = await this.quotas.wouldPass(known, { images: 1, imageBytes: body.length, designs: 0 });
     if (breach) return quotaExceeded(breach);
     const imageId = newImageId();
-    const staged = stagingKey(person.value, imageId, extension);
-    const storageKey = imageKey(person.value, imageId, extension);
-    const contentType = CONTENT_TYPES[extension];
+    const keys = { staged: stagingKey(known, imageId, extension), storageKey: imageKey(known, imageId, extension) };
+    const stored = await this.place(keys, image.value, (place) =>
+      this.images.record(known, { imageId, storageKey: keys.storageKey, contentType: CONTENT_TYPES[extension], bytes: body.length }, place, context),
+    );
+    return stored.ok ? ok({ url: publicImageUrl(this.links, keys.storageKey) }) : stored;
+  }
+
+  /** An image of the project's environment, offered to all its people; only the project's quotas count it. */
+  async executeForProject({ scope, bytes }: StoreProjectImageRequest, context: RequestContext): Promise<ServiceReply<ImageSummary>> {
+    const image = await checkedImage(bytes);
+    if (!image.ok) return image;
+    const { body, extension } = image.value;
+    const imageId = newImageId();
+    const keys = { staged: projectStagingKey(scope, imageId, extension), storageKey: projectImageKey(scope, imageId, extension) };
+    const stored = await this.place(keys, image.value, (place) =>
+      this.images.recordProjectImage(scope, { imageId, storageKey: keys.storageKey, contentType: CONTENT_TYPES[extension], bytes: body.length }, place, context),
+    );
+    return stored.ok ? ok(imageSummary(stored.value, this.links)) : stored;
+  }
+
+  /** Writes the staged file, then records it with `record` (which moves it in place); on any failure no file stays behind. */
+  private async place<T>(keys: ImageKeys, { body, extension }: CheckedImage, record: (place: () => Promise<void>) => Promise<T>): Promise<ServiceReply<T>> {
     try {
-      await this.storage.put(staged, body, contentType);
-      await this.images.record(person.value, { imageId, storageKey, contentType, bytes: body.length }, () => this.storage.move(staged, storageKey), context);
+      await this.storage.put(keys.staged, body, CONTENT_TYPES[extension]);
+      return ok(await record(() => this.storage.move(keys.staged, keys.storageKey)));
     } catch (error) {
       // An upload that stored its file and then failed leaves nothing behind either, staged or moved.
-      for (const key of [staged, storageKey]) {
+      for (const key of [keys.staged, keys.storageKey]) {
         await this.storage.delete(key).catch((err) => this.logger.error({ err, storageKey: key }, 'could not remove an image that was not recorded'));
       }
       if (error instanceof PersonErasedError) return userErased();
@@ -66,6 +103,19 @@ export class StoreImage {
       if (error instanceof StorageUnavailableError) return fail(503, 'service_unavailable', error.message);
       throw error;
     }
-    return ok({ url: `${this.links.publicBaseUrl.replace(/\/$/, '')}${FILES_PATH}${storageKey}` });
   }
+}
+
+/** The upload's bytes as an image the service takes, or the refusal naming why not. */
+async function checkedImage(bytes: string): Promise<ServiceReply<CheckedImage>> {
+  const body = Buffer.from(bytes, 'base64');
+  const extension = await sniffImage(body);
+  if (!extension) return fail(400, 'request_invalid', 'The body is not a PNG, JPEG, GIF or WebP image.');
+  const size = imageDimensions(body);
+  if (!size) return fail(400, 'request_invalid', 'The image’s header gives no width and height.');
+  const pixels = size.width * size.height;
+  if (pixels > IMAGE_MAX_PIXELS) {
+    return fail(413, 'request_invalid', `The image is ${size.width}x${size.height} pixels (${pixels}); at most ${IMAGE_MAX_PIXELS} pixels (width times height, such as 5000x5000) are taken.`);
+  }
+  return ok({ body, extension });
 }

@@ -42,6 +42,7 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
   const other = (await retried(() => saveDesign(project.testKey, 'fuzz-other'))).id as string;
   const image = await retried(() => created(editor('POST', '/images', { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })));
   const fileKey = new URL(image.url).pathname.replace('/files/v1/', '');
+  const projectImage = await retried(() => created(call('POST', '/embed/v1/images', { bearer: project.testKey, rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })));
   const template = await retried(() => created(call('POST', '/embed/v1/templates', { bearer: project.testKey, body: { name: 'Fuzz', doc: exampleDesign('email') } })));
   return {
     port: testPorts.http,
@@ -54,6 +55,8 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       designId: [other, own[0], '0'.repeat(26)],
       id: [...own, other],
       templateId: [template.id, `tpl_${'0'.repeat(26)}`],
+      // The person's upload (its id is its file's name), the project's image, and one that does not exist.
+      imageId: [path.basename(fileKey).replace(/\.\w+$/, ''), projectImage.id, `img_${'0'.repeat(26)}`],
       file: ['', 'index.html'],
       key: [fileKey],
       'user.id': ['fuzz-editor', 'fuzz-other'],

@@ -1,4 +1,4 @@
-import type { BrandKit, EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
+import type { BrandKit, EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, ImageList, ImageOwner, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
@@ -127,6 +127,16 @@ export class EditorApi {
   /** The project's brand kit (the empty kit until its server sets one). */
   getBrandKit(): Promise<BrandKit> {
     return this.call({ op: 'getBrandKit' });
+  }
+
+  /** A page of the person's uploads or of the project's images, newest first; `cursor` is the last page's `nextCursor`. */
+  listImages(owner: ImageOwner, cursor?: string): Promise<ImageList> {
+    return this.call({ op: 'listImages', owner, ...(cursor && { cursor }) });
+  }
+
+  /** Deletes one of the person's images; without `force`, 409 image_in_use names the designs that still show it. */
+  deleteImage(imageId: string, force: boolean): Promise<void> {
+    return this.call({ op: 'deleteImage', imageId, force });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {

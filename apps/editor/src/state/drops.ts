@@ -1,10 +1,11 @@
-import type { BlockType, DesignDocument } from '@embed/design-document/model';
+import type { Block, BlockType, DesignDocument } from '@embed/design-document/model';
 import { type BlockPath, type Command, dropTarget, moveColumn, newBlock, samePath, type Selection } from '@embed/editor-core';
 import { layoutInsertion } from './insertion';
 
 /** What a pointer drag carries: a new block or row layout from a toolbar, or a block, row or column of the design (by its place when the drag began). */
 export type Dragged =
-  | { kind: 'newBlock'; type: BlockType }
+  /** `block`: the new block as made for this project (in its brand); a plain new block of `type` without it. */
+  | { kind: 'newBlock'; type: BlockType; block?: Block }
   | { kind: 'layout'; ratios: readonly number[] }
   | { kind: 'block'; path: BlockPath }
   | { kind: 'row'; index: number }
@@ -39,7 +40,7 @@ export function dropCommand(doc: DesignDocument, dragged: Dragged, place: DropPl
   if (!dropsOn(dragged).includes(place.kind)) return null;
   switch (dragged.kind) {
     case 'newBlock': {
-      const block = newBlock(dragged.type);
+      const block = dragged.block ?? newBlock(dragged.type);
       if (place.kind === 'block') return { command: { type: 'insertBlock', at: place.path, block }, select: { kind: 'block', path: place.path } };
       if (place.kind !== 'row') return null;
       return { command: { type: 'insertRow', index: place.index, row: { columns: [{ blocks: [block] }] } }, select: { kind: 'block', path: { row: place.index, column: 0, block: 0 } } };

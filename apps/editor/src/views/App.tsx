@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { BlockPath } from '@embed/editor-core';
 import { Canvas } from '../canvas/Canvas';
 import type { EditorApi } from '../services/editor-api';
 import type { DesignChecks } from '../state/design-checks';
@@ -10,6 +11,7 @@ import { ImportDialog } from './ImportDialog';
 import { FormatBar } from './FormatBar';
 import { useTranslator } from './i18n';
 import { Preview } from './Preview';
+import { ImageLibrary } from './ImageLibrary';
 import { PropertyPanel } from './PropertyPanel';
 import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
@@ -82,6 +84,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
   const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [imageLibrary, setImageLibrary] = useState<BlockPath | null>(null);
   const close = () => setDialog(null);
   const { readOnly } = store;
   return (
@@ -100,7 +103,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
       <div class="workspace">
         <Canvas store={store} />
         <div class="side-panels">
-          {!readOnly && <PropertyPanel store={store} />}
+          {!readOnly && <PropertyPanel store={store} onImageLibrary={setImageLibrary} />}
           <ChecksPanel checks={checks} store={store} />
         </div>
       </div>
@@ -110,6 +113,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
       {dialog === 'import' && <ImportDialog store={store} api={api} workerUrl={importWorker} onClose={close} />}
       <ConflictDialog store={store} />
       {offerTemplates && <TemplateGallery store={store} api={api} />}
+      {imageLibrary && <ImageLibrary store={store} api={api} path={imageLibrary} onClose={() => setImageLibrary(null)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { formatColor, linkAtCaret, toggleList, toggleMark } from '../canvas/RichTextEditor';
+import { useBrandKit } from './brand-kit-context';
 import { LinkDialog } from './LinkDialog';
 import { useTranslator } from './i18n';
 import { memo } from './memo';
@@ -22,6 +23,8 @@ const FORMATS = [
 export const FormatBar = memo(function FormatBar() {
   const { t } = useTranslator();
   const [link, setLink] = useState<{ current: string | null } | null>(null);
+  const kit = useBrandKit();
+  const palette = kit?.colors ?? [];
   const roving = useRovingToolbar();
   return (
     <div role="toolbar" aria-label={t('format.toolbar')} class="format-bar" data-format-bar {...roving}>
@@ -33,10 +36,16 @@ export const FormatBar = memo(function FormatBar() {
       <button type="button" onMouseDown={keepSelection} onClick={() => setLink({ current: linkAtCaret() })}>
         {t('format.link')}
       </button>
-      <label class="colour">
-        {t('format.colour')}
-        <input type="color" onChange={(event) => formatColor(event.currentTarget.value)} />
-      </label>
+      {/* The kit's palette first; with paletteOnly, only it. */}
+      {palette.map((colour) => (
+        <button key={colour} type="button" class="brand-swatch" style={{ background: colour }} aria-label={t('format.brandColour', { colour })} onMouseDown={keepSelection} onClick={() => formatColor(colour)} />
+      ))}
+      {!(kit?.paletteOnly && palette.length > 0) && (
+        <label class="colour">
+          {t('format.colour')}
+          <input type="color" onChange={(event) => formatColor(event.currentTarget.value)} />
+        </label>
+      )}
       <MergeTagMenu />
       {link && <LinkDialog current={link.current} onClose={() => setLink(null)} />}
     </div>

@@ -1,6 +1,8 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document/model';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
+import { listKitFonts } from '../state/brand-kit';
 import type { EditorStore } from '../state/editor-store';
+import { useBrandKit } from './brand-kit-context';
 import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, type Target } from './Field';
@@ -26,8 +28,11 @@ function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldS
 /** A block's fields as the panel shows them: an image not chosen yet has no address to show (its placeholder pixel is not one). */
 const shownFields = (block: Block): Target => (block.type === 'image' && block.src === PLACEHOLDER_IMAGE ? { ...block, src: '' } : block) as unknown as Target;
 
-function BlockProperties({ store, block, path }: { store: EditorStore; block: Block; path: BlockPath }) {
-  const onPatch = (patch: Patch, key: string) => store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
+function BlockProperties({ store, block, path, onImageLibrary }: { store: EditorStore; block: Block; path: BlockPath; onImageLibrary: (at: BlockPath) => void }) {
+  const kit = useBrandKit();
+  const onPatch = (patch: Patch, key: string) => {
+    if (store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key })) listKitFonts(store, kit);
+  };
   const { t } = useTranslator();
   const idPrefix = `block-${path.row}-${path.column}-${path.block}`;
   const type = t(BLOCK_LABELS[block.type]);
@@ -47,6 +52,9 @@ function BlockProperties({ store, block, path }: { store: EditorStore; block: Bl
             }}
           />
           <RefusalNotice store={store} place="upload" />
+          <button type="button" onClick={() => onImageLibrary(path)}>
+            {t('images.open')}
+          </button>
         </div>
       )}
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
@@ -175,25 +183,29 @@ function ColumnProperties({ store, row, column }: { store: EditorStore; row: num
 
 function BodyProperties({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
+  const kit = useBrandKit();
   const doc = store.shown;
   return (
     <section aria-label={t('properties.designLabel')}>
       <h2>{t('properties.design')}</h2>
       <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" colours={{ doc, owner: { kind: 'settings' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
-      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
+      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key }) && listKitFonts(store, kit)} />
     </section>
   );
 }
 
-/** Properties of what is selected: a block, a row, a column, or else the design. */
-export function PropertyPanel({ store }: { store: EditorStore }) {
+/**
+ * Properties of what is selected: a block, a row, a column, or else the design.
+ * `onImageLibrary` opens the image library for the image block at a place (a dialog of the whole editor).
+ */
+export function PropertyPanel({ store, onImageLibrary }: { store: EditorStore; onImageLibrary: (at: BlockPath) => void }) {
   const { t } = useTranslator();
   const [selection, doc] = useStoreValues(store, (s) => [s.selection, s.shown, s.device] as const);
   const rows = doc.body.rows;
   let panel = <BodyProperties store={store} />;
   if (selection?.kind === 'block') {
     const block = rows[selection.path.row]?.columns[selection.path.column]?.blocks[selection.path.block];
-    if (block) panel = <BlockProperties store={store} block={block} path={selection.path} />;
+    if (block) panel = <BlockProperties store={store} block={block} path={selection.path} onImageLibrary={onImageLibrary} />;
   } else if (selection?.kind === 'row' && rows[selection.row]) {
     panel = <RowProperties store={store} index={selection.row} />;
   } else if (selection?.kind === 'column' && rows[selection.row]?.columns[selection.column]) {

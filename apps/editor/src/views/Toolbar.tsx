@@ -1,17 +1,21 @@
+import type { BrandKit } from '@embed/contracts';
 import { type BlockType, blockTypesFor, type DesignMode } from '@embed/design-document/model';
 import { newBlock, ROW_LAYOUTS } from '@embed/editor-core';
 import { pressToDrag } from '../canvas/pointer-drag';
 import type { PlainKey } from '../i18n';
+import { brandedBlock, listKitFonts } from '../state/brand-kit';
 import type { EditorStore } from '../state/editor-store';
 import { insertion, layoutInsertion, layoutPlace } from '../state/insertion';
 import { BLOCK_LABELS } from './block-labels';
+import { useBrandKit } from './brand-kit-context';
 import { useTranslator } from './i18n';
 import { memo } from './memo';
 import { useRovingToolbar } from './toolbar-keys';
 
-export function addBlock(store: EditorStore, type: BlockType): void {
-  const { command, path } = insertion(store.doc, store.selection, newBlock(type));
-  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined, place: 'toolbar' });
+/** Adds a new block of `type` at the selection, in the brand (a button in the kit's style, its web font listed). */
+export function addBlock(store: EditorStore, type: BlockType, kit: BrandKit | null = null): void {
+  const { command, path } = insertion(store.doc, store.selection, brandedBlock(newBlock(type), kit));
+  if (store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined, place: 'toolbar' })) listKitFonts(store, kit);
 }
 
 /** Adds a row laid out by `ratios` after the row the selection is in (or at the end), and selects it. */
@@ -27,11 +31,12 @@ export function addLayout(store: EditorStore, ratios: readonly number[]): void {
  */
 export const BlocksToolbar = memo(function BlocksToolbar({ store, mode }: { store: EditorStore; mode: DesignMode }) {
   const { t } = useTranslator();
+  const kit = useBrandKit();
   const roving = useRovingToolbar();
   return (
     <div role="toolbar" aria-label={t('toolbar.blocks')} class="blocks-toolbar" {...roving}>
       {blockTypesFor(mode).map((type) => (
-        <button key={type} type="button" class="drag-source" onClick={() => addBlock(store, type)} onPointerDown={(event) => pressToDrag(event, store, { kind: 'newBlock', type }, t(BLOCK_LABELS[type]))}>
+        <button key={type} type="button" class="drag-source" onClick={() => addBlock(store, type, kit)} onPointerDown={(event) => pressToDrag(event, store, { kind: 'newBlock', type, block: brandedBlock(newBlock(type), kit) }, t(BLOCK_LABELS[type]))}>
           {t(BLOCK_LABELS[type])}
         </button>
       ))}

@@ -1,15 +1,12 @@
 import { Controller, HttpCode, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DESIGNS_SUBJECTS, type EditorSession, IMAGE_MAX_BYTES, type ImageUpload } from '@embed/contracts';
-import { CONTENT_TYPES } from '@embed/storage';
 import { Session } from '../auth/authenticated-request';
 import { EditorEndpoint } from './editor-endpoint';
 import { ApiError } from '../http/api-error';
-import { readImageBody } from '../http/image-bodies';
+import { IMAGE_MEDIA_TYPES, readImageBody } from '../http/image-bodies';
 import { ServiceCalls } from '../services/call-service';
 import { IdempotentPost } from '../idempotency/idempotent-post';
-
-const IMAGE_MEDIA_TYPES = Object.values(CONTENT_TYPES).filter((type) => type.startsWith('image/'));
 
 /**
  * contracts section 3: `POST /editor/v1/images`, the bytes of one image for the person's

@@ -1,10 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES } from '@embed/contracts';
+import { CONTENT_TYPES } from '@embed/storage';
 import { ApiError } from './api-error';
 import { readBoundedBody } from './bounded-body';
 
-export const IMAGE_UPLOAD_PATH = '/editor/v1/images';
+/** The media types an upload's Content-Type may name (the service then reads the type from the bytes). */
+export const IMAGE_MEDIA_TYPES = Object.values(CONTENT_TYPES).filter((type) => type.startsWith('image/'));
+
+/** The editor's upload of a person's image, and the server API's of a project image. */
+const IMAGE_UPLOAD_PATHS: ReadonlySet<string> = new Set(['/editor/v1/images', '/embed/v1/images']);
 /**
  * An image up to this size is read to its end before the 413, so that the client reads the
  * answer: refused while it is still sending, it often sees only a broken pipe. A body
@@ -15,11 +20,11 @@ export const IMAGE_READ_BYTES = 4 * IMAGE_MAX_BYTES;
 const IMAGE_BOUNDS = { keepBytes: IMAGE_MAX_BYTES, readBytes: IMAGE_READ_BYTES };
 
 /**
- * The one route whose body is not JSON: the editor's image upload takes the bytes as they
- * are. Known by the route the router chose, as a trailing slash or a fragment still names it.
+ * The only routes whose body is not JSON: the image uploads take the bytes as they are.
+ * Known by the route the router chose, as a trailing slash or a fragment still names it.
  */
 export const isImageUpload = (request: FastifyRequest, contentType: string) =>
-  /^image\/[\w.+-]+\s*(?:;|$)/i.test(contentType) && request.routeOptions.url === IMAGE_UPLOAD_PATH;
+  /^image\/[\w.+-]+\s*(?:;|$)/i.test(contentType) && request.method === 'POST' && IMAGE_UPLOAD_PATHS.has(request.routeOptions.url ?? '');
 
 /**
  * An image/* body is left unread as the request's body, so that the token is checked

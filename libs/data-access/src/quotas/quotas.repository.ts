@@ -50,6 +50,21 @@ async function limitsIn(tx: Prisma.TransactionClient, scope: TenantScope): Promi
   return limitsOf(row);
 }
 
+/** Adds `change` (negative to give back) to the usage of the project's environment, and returns it as it is now. */
+async function addProjectUsage(tx: Prisma.TransactionClient, scope: TenantScope, change: QuotaUsage): Promise<QuotaUsage> {
+  const [projectUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
+    `INSERT INTO "ProjectUsage" ("projectId", environment, "imageCount", "imageBytes", "designCount") VALUES ($1, $2::text::"Environment", $3, $4, $5)
+     ON CONFLICT ("projectId", environment) DO UPDATE SET "imageCount" = "ProjectUsage"."imageCount" + $3, "imageBytes" = "ProjectUsage"."imageBytes" + $4, "designCount" = "ProjectUsage"."designCount" + $5
+     RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
+    scope.projectId,
+    scope.environment,
+    change.images,
+    change.imageBytes,
+    change.designs,
+  );
+  return usageOf(projectUsage);
+}
+
 /**
  * Adds `change` (negative to give back) to the person's usage and to their project's, and
  * returns both as they are now. Each UPDATE waits for a concurrent one of the same row to
@@ -64,17 +79,7 @@ async function addUsage(tx: Prisma.TransactionClient, person: KnownPerson, chang
     change.imageBytes,
     change.designs,
   );
-  const [projectUsage] = await tx.$queryRawUnsafe<UsageRow[]>(
-    `INSERT INTO "ProjectUsage" ("projectId", environment, "imageCount", "imageBytes", "designCount") VALUES ($1, $2::text::"Environment", $3, $4, $5)
-     ON CONFLICT ("projectId", environment) DO UPDATE SET "imageCount" = "ProjectUsage"."imageCount" + $3, "imageBytes" = "ProjectUsage"."imageBytes" + $4, "designCount" = "ProjectUsage"."designCount" + $5
-     RETURNING "imageCount" AS images, "imageBytes" AS "imageBytes", "designCount" AS designs`,
-    person.projectId,
-    person.environment,
-    change.images,
-    change.imageBytes,
-    change.designs,
-  );
-  return { person: usageOf(personUsage), project: usageOf(projectUsage) };
+  return { person: usageOf(personUsage), project: await addProjectUsage(tx, person, change) };
 }
 
 /**
@@ -91,6 +96,21 @@ export async function chargeQuotas(tx: Prisma.TransactionClient, person: KnownPe
   const usage = await addUsage(tx, person, charge);
   const breach = quotaBreach(limits, 'person', usage.person, charge) ?? quotaBreach(limits, 'project', usage.project, charge);
   if (breach) throw new QuotaExceededError(breach);
+}
+
+/**
+ * chargeQuotas for what the project itself keeps (an image its integrator uploaded): only
+ * the project's quotas count it, as they count everything of the project's environment.
+ */
+export async function chargeProjectQuotas(tx: Prisma.TransactionClient, scope: TenantScope, charge: QuotaCharge): Promise<void> {
+  const limits = await limitsIn(tx, scope);
+  const breach = quotaBreach(limits, 'project', await addProjectUsage(tx, scope, charge), charge);
+  if (breach) throw new QuotaExceededError(breach);
+}
+
+/** Gives back what a delete of the project's own removed (a project image deleted). */
+export async function releaseProjectQuotas(tx: Prisma.TransactionClient, scope: TenantScope, charge: QuotaCharge): Promise<void> {
+  await addProjectUsage(tx, scope, { images: -charge.images, imageBytes: -charge.imageBytes, designs: -charge.designs });
 }
 
 /** Gives back what a delete removed (a design deleted), to the person and their project. */

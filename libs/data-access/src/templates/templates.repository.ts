@@ -120,4 +120,10 @@ export class TemplatesRepository {
       RETURNING "thumbnailKey"`;
     return deleted ?? null;
   }
+
+  /** Each template's thumbnail key in one project's environment, by template id (at most MAX_TEMPLATES_PER_ENVIRONMENT): what a thumbnail sweep keeps. */
+  async thumbnailKeys(scope: TenantScope): Promise<Map<string, string>> {
+    const rows = await this.prisma.template.findMany({ where: inScope(scope), select: { id: true, thumbnailKey: true } });
+    return new Map(rows.map((row) => [row.id, row.thumbnailKey]));
+  }
 }

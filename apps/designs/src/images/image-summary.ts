@@ -1,0 +1,13 @@
+import type { ImageSummary } from '@embed/contracts';
+import type { ImageRecord } from '@embed/data-access';
+import { type FileLinks, publicImageUrl } from '../common/file-links';
+
+/** An image as the libraries answer it: its public address (the one a design holds) and whose it is. */
+export const imageSummary = ({ id, personId, storageKey, contentType, bytes, createdAt }: ImageRecord, links: FileLinks): ImageSummary => ({
+  id,
+  url: publicImageUrl(links, storageKey),
+  owner: personId === null ? 'project' : 'person',
+  contentType,
+  bytes,
+  createdAt: createdAt.toISOString(),
+});
