@@ -16,6 +16,7 @@ export const en = {
   'dialog.close': 'Close',
   'notice.dismiss': 'Dismiss',
   'refusal.columnFull': 'This column is full: a column holds at most {max} blocks. Add the block to another column or a new row.',
+  'refusal.rowFull': 'This row is full: a row holds at most {max} columns. Move the column into another row.',
   'refusal.imageTooLarge': 'This image is too large: images of up to {max} MB (and 5000 × 5000 pixels) can be uploaded.',
   'refusal.imageType': 'This file is not an image the editor can use: choose a PNG, JPEG, GIF or WebP image.',
   'refusal.upload': 'The image was not uploaded: {reason}.',

@@ -48,6 +48,7 @@ export const fr: Record<MessageKey, string> = {
   'dialog.close': 'Fermer',
   'notice.dismiss': 'Masquer',
   'refusal.columnFull': 'Cette colonne est pleine : une colonne contient au plus {max} blocs. Ajoutez le bloc dans une autre colonne ou dans une nouvelle ligne.',
+  'refusal.rowFull': 'Cette ligne est pleine : une ligne contient au plus {max} colonnes. Déplacez la colonne dans une autre ligne.',
   'refusal.imageTooLarge': 'Cette image est trop lourde : les images de {max} Mo au plus (et de 5000 × 5000 pixels au plus) peuvent être envoyées.',
   'refusal.imageType': 'Ce fichier n’est pas une image utilisable par l’éditeur : choisissez une image PNG, JPEG, GIF ou WebP.',
   'refusal.upload': 'L’image n’a pas été envoyée : {reason}.',
