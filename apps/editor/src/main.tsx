@@ -136,7 +136,7 @@ async function start(): Promise<void> {
   watchBrowser(store);
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
-  const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator));
+  const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator), translator.t('mergeTag.builtInGroup'));
   const root = document.getElementById('editor') as HTMLElement;
   render(
     <TranslatorContext.Provider value={translator}>

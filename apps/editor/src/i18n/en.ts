@@ -121,6 +121,7 @@ export const en = {
   'format.mergeTags': 'Merge tags',
   'mergeTag.search': 'Search merge tags',
   'mergeTag.none': 'No merge tag matches.',
+  'mergeTag.builtInGroup': 'Standard tags',
   'preview.samples': 'Preview with sample data',
   'mergeTag.firstName': 'First name',
   'mergeTag.lastName': 'Last name',

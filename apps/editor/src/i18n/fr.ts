@@ -153,6 +153,7 @@ export const fr: Record<MessageKey, string> = {
   'format.mergeTags': 'Balises de fusion',
   'mergeTag.search': 'Chercher une balise de fusion',
   'mergeTag.none': 'Aucune balise de fusion ne correspond.',
+  'mergeTag.builtInGroup': 'Balises standard',
   'preview.samples': 'Aperçu avec des données d’exemple',
   'mergeTag.firstName': 'Prénom',
   'mergeTag.lastName': 'Nom',
