@@ -162,7 +162,7 @@ async function start(): Promise<void> {
   // After ready: an entry left out does not fail the mount, the page is told of it.
   for (const problem of mergeTags.problems) bridge.emit('error', { code: 'options_invalid', message: problem });
   store.start();
-  if (!readOnly) new SaveWatch(api, store).start();
+  new SaveWatch(api, store).start();
 }
 
 void start();

@@ -59,6 +59,7 @@ export const en = {
   'conflict.keepMine': 'Keep mine',
   'conflict.takeTheirs': 'Take theirs',
   'elsewhere.updated': 'This design was saved elsewhere (revision {revision}): you see that version now. Undo brings back the one before.',
+  'elsewhere.updatedReadOnly': 'This design was saved elsewhere (revision {revision}): you see that version now.',
   'diff.name': 'Design name',
   'diff.otherSettings': 'Design settings',
   'diff.changed': '{what}: changed',

@@ -91,6 +91,7 @@ export const fr: Record<MessageKey, string> = {
   'conflict.keepMine': 'Garder la mienne',
   'conflict.takeTheirs': 'Prendre la leur',
   'elsewhere.updated': 'Ce design a été enregistré ailleurs (révision {revision}) : vous en voyez maintenant cette version. Annuler ramène la précédente.',
+  'elsewhere.updatedReadOnly': 'Ce design a été enregistré ailleurs (révision {revision}) : vous en voyez maintenant cette version.',
   'diff.name': 'Nom du design',
   'diff.otherSettings': 'Réglages du design',
   'diff.changed': '{what} : modifié',
