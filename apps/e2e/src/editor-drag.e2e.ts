@@ -83,22 +83,23 @@ describe('drag and drop on the canvas', () => {
       await page.mouse.move(to.x, to.y, { steps: 4 });
       await page.mouse.up();
     };
+    // "Under" a block that ends its row is just past its middle, "above" one that starts it just before: a row's first and last 8 px are between rows (a row of its own).
     const steps: [string, () => Promise<void>, string[]][] = [
       ['the logo into the empty row', async () => drag(page, await tool('Image'), await pointIn(column(0, 0))), ['image']],
-      ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.9)), ['image,heading']],
-      ['a text under the heading', async () => drag(page, await tool('Text'), await pointIn(block('0.0.1'), 0.5, 0.9)), ['image,heading,text']],
+      ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.55)), ['image,heading']],
+      ['a text under the heading', async () => drag(page, await tool('Text'), await pointIn(block('0.0.1'), 0.5, 0.55)), ['image,heading,text']],
       ['two columns under the first row', async () => drag(page, await layoutTool('Two columns'), await pointIn(row(0), 0.5, 0.95), 'layout-between-rows'), ['image,heading,text', '|']],
       ['a text into the first column', async () => drag(page, await tool('Text'), await pointIn(column(1, 0))), ['image,heading,text', 'text|']],
       ['an image into the second, empty column', async () => drag(page, await tool('Image'), await pointIn(column(1, 1)), 'block-into-empty-column'), ['image,heading,text', 'text|image']],
       ['one column at the end', async () => drag(page, await layoutTool('One column'), await pointIn(row(1), 0.5, 0.95)), ['image,heading,text', 'text|image', '']],
       ['a button into it', async () => drag(page, await tool('Button'), await pointIn(column(2, 0))), ['image,heading,text', 'text|image', 'button']],
-      ['a divider under the button', async () => drag(page, await tool('Divider'), await pointIn(block('2.0.0'), 0.5, 0.9)), ['image,heading,text', 'text|image', 'button,divider']],
-      ['social links under the divider', async () => drag(page, await tool('Social'), await pointIn(block('2.0.1'), 0.5, 0.9)), ['image,heading,text', 'text|image', 'button,divider,social']],
-      ['the footer text last', async () => drag(page, await tool('Text'), await pointIn(block('2.0.2'), 0.5, 0.9)), NEWSLETTER],
+      ['a divider under the button', async () => drag(page, await tool('Divider'), await pointIn(block('2.0.0'), 0.5, 0.55)), ['image,heading,text', 'text|image', 'button,divider']],
+      ['social links under the divider', async () => drag(page, await tool('Social'), await pointIn(block('2.0.1'), 0.5, 0.55)), ['image,heading,text', 'text|image', 'button,divider,social']],
+      ['the footer text last', async () => drag(page, await tool('Text'), await pointIn(block('2.0.2'), 0.5, 0.55)), NEWSLETTER],
       // Where the drag starts is in view; where it drops is read without scrolling again, or the start would have moved.
       ['the text above the heading, by its handle', async () => drag(page, await handleOf('0.0.2'), await pointIn(block('0.0.1'), 0.5, 0.1, false)), ['image,text,heading', 'text|image', 'button,divider,social,text']],
       ['the heading back above the text', async () => drag(page, await handleOf('0.0.2'), await pointIn(block('0.0.1'), 0.5, 0.1, false)), NEWSLETTER],
-      ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.1, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
+      ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.45, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
       ['the divider back under the button, by its body', async () => drag(page, await pointIn(block('2.0.0')), await pointIn(block('2.0.1'), 0.5, 0.9, false)), NEWSLETTER],
       ['the second column before the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-column-handle="1.1"]')), await pointIn(column(1, 0), 0.1, 0.5, false), 'column-move'), ['image,heading,text', 'image|text', 'button,divider,social,text']],
       ['the last row above the first, by its handle, the canvas scrolling up while the pointer waits at its top edge', rowToTop, ['button,divider,social,text', 'image,heading,text', 'image|text']],
@@ -162,7 +163,7 @@ describe('drag and drop on the canvas', () => {
     await page.mouse.move(edge.x, edge.y - 10, { steps: 12 });
     await waitFor('the canvas scrolled to its end', async () => canvas.evaluate((element) => element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 1));
     const lastBlock = frame.locator(`[data-column="${template.body.rows.length - 1}.0"] > .block`).last();
-    const drop = await pointIn(lastBlock, 0.5, 0.9);
+    const drop = await pointIn(lastBlock, 0.5, 0.55);
     await page.mouse.move(drop.x, drop.y, { steps: 4 });
     await page.mouse.up();
     const doc = await saved(page, testKey, userId);

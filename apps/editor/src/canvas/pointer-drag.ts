@@ -87,7 +87,8 @@ function showLine(found: Found | null): void {
   line.hidden = !found;
   if (!found) return;
   const shown = found.line;
-  line.className = `drop-line drop-line-${shown.axis}`;
+  // Between rows, the line is dashed: a block dropped there makes a row of its own, not a place in the column beside it.
+  line.className = `drop-line drop-line-${shown.axis}${found.place.kind === 'row' ? ' drop-line-row' : ''}`;
   const px = (value: number) => `${value}px`;
   if (shown.axis === 'box') {
     const { box } = shown;
