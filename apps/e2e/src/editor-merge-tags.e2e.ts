@@ -96,5 +96,13 @@ describe('merge tags the integrator defines', () => {
     await rendered.getByText('Your plan: Gold in Lyon').waitFor();
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-samples');
+
+    // On a phone's width, the menu still offers both groups, inside the frame.
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await frame.locator('[contenteditable]').last().focus();
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
+    await menu.getByRole('menuitem', { name: /^Unsubscribe link address/ }).waitFor();
+    await page.screenshot({ path: '/work/wt/editor-shots/merge-tags-menu-390.png' });
   });
 });
