@@ -1,7 +1,7 @@
 // Bundles the browser code with esbuild: the editor app (apps/editor) into
 // dist/editor/app/ with content-hashed names and an index.html that names them, and the
 // SDK (apps/editor-sdk) into dist/editor/embed.js, whose URL is fixed (contracts §7).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './profiles.mjs';
 
@@ -53,6 +53,8 @@ export async function buildEditor() {
     .replace('%HTML_WORKER%', relative(htmlWorker))
     .replace('%IMPORT_WORKER%', relative(importWorker));
   writeFileSync(path.join(appDir, 'index.html'), page);
+  // The images the renderer adds to designs (render-core's assets.ts: versioned names), served with the app's files: emails point at them, and the canvas shows them.
+  cpSync(path.join(repoRoot, 'libs/render-core/assets'), path.join(appDir, 'assets'), { recursive: true, filter: (file) => !file.endsWith('.md') });
 
   await esbuild.build({
     ...common,

@@ -26,12 +26,12 @@ async function pointIn(target: Locator, fx = 0.5, fy = 0.5, scroll = true): Prom
 }
 
 /** Presses on `from`, moves to `to` in steps as a hand does, and releases; `shot` names a screenshot taken just before the release. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, shot?: string): Promise<void> {
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, shot?: string, shots = SHOTS): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 8, from.y + 8, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+  if (shot) await page.screenshot({ path: `${shots}/${shot}.png` });
   await page.mouse.up();
 }
 
@@ -83,22 +83,23 @@ describe('drag and drop on the canvas', () => {
       await page.mouse.move(to.x, to.y, { steps: 4 });
       await page.mouse.up();
     };
+    // "Under" a block that ends its row is just past its middle, "above" one that starts it just before: a row's first and last 8 px are between rows (a row of its own).
     const steps: [string, () => Promise<void>, string[]][] = [
       ['the logo into the empty row', async () => drag(page, await tool('Image'), await pointIn(column(0, 0))), ['image']],
-      ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.9)), ['image,heading']],
-      ['a text under the heading', async () => drag(page, await tool('Text'), await pointIn(block('0.0.1'), 0.5, 0.9)), ['image,heading,text']],
+      ['a heading under it', async () => drag(page, await tool('Heading'), await pointIn(block('0.0.0'), 0.5, 0.55)), ['image,heading']],
+      ['a text under the heading', async () => drag(page, await tool('Text'), await pointIn(block('0.0.1'), 0.5, 0.55)), ['image,heading,text']],
       ['two columns under the first row', async () => drag(page, await layoutTool('Two columns'), await pointIn(row(0), 0.5, 0.95), 'layout-between-rows'), ['image,heading,text', '|']],
       ['a text into the first column', async () => drag(page, await tool('Text'), await pointIn(column(1, 0))), ['image,heading,text', 'text|']],
       ['an image into the second, empty column', async () => drag(page, await tool('Image'), await pointIn(column(1, 1)), 'block-into-empty-column'), ['image,heading,text', 'text|image']],
       ['one column at the end', async () => drag(page, await layoutTool('One column'), await pointIn(row(1), 0.5, 0.95)), ['image,heading,text', 'text|image', '']],
       ['a button into it', async () => drag(page, await tool('Button'), await pointIn(column(2, 0))), ['image,heading,text', 'text|image', 'button']],
-      ['a divider under the button', async () => drag(page, await tool('Divider'), await pointIn(block('2.0.0'), 0.5, 0.9)), ['image,heading,text', 'text|image', 'button,divider']],
-      ['social links under the divider', async () => drag(page, await tool('Social'), await pointIn(block('2.0.1'), 0.5, 0.9)), ['image,heading,text', 'text|image', 'button,divider,social']],
-      ['the footer text last', async () => drag(page, await tool('Text'), await pointIn(block('2.0.2'), 0.5, 0.9)), NEWSLETTER],
+      ['a divider under the button', async () => drag(page, await tool('Divider'), await pointIn(block('2.0.0'), 0.5, 0.55)), ['image,heading,text', 'text|image', 'button,divider']],
+      ['social links under the divider', async () => drag(page, await tool('Social'), await pointIn(block('2.0.1'), 0.5, 0.55)), ['image,heading,text', 'text|image', 'button,divider,social']],
+      ['the footer text last', async () => drag(page, await tool('Text'), await pointIn(block('2.0.2'), 0.5, 0.55)), NEWSLETTER],
       // Where the drag starts is in view; where it drops is read without scrolling again, or the start would have moved.
       ['the text above the heading, by its handle', async () => drag(page, await handleOf('0.0.2'), await pointIn(block('0.0.1'), 0.5, 0.1, false)), ['image,text,heading', 'text|image', 'button,divider,social,text']],
       ['the heading back above the text', async () => drag(page, await handleOf('0.0.2'), await pointIn(block('0.0.1'), 0.5, 0.1, false)), NEWSLETTER],
-      ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.1, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
+      ['the divider above the button, by its handle', async () => drag(page, await handleOf('2.0.1'), await pointIn(block('2.0.0'), 0.5, 0.45, false)), ['image,heading,text', 'text|image', 'divider,button,social,text']],
       ['the divider back under the button, by its body', async () => drag(page, await pointIn(block('2.0.0')), await pointIn(block('2.0.1'), 0.5, 0.9, false)), NEWSLETTER],
       ['the second column before the first, by its handle', async () => drag(page, await pointIn(frame.locator('[data-column-handle="1.1"]')), await pointIn(column(1, 0), 0.1, 0.5, false), 'column-move'), ['image,heading,text', 'image|text', 'button,divider,social,text']],
       ['the last row above the first, by its handle, the canvas scrolling up while the pointer waits at its top edge', rowToTop, ['button,divider,social,text', 'image,heading,text', 'image|text']],
@@ -162,7 +163,7 @@ describe('drag and drop on the canvas', () => {
     await page.mouse.move(edge.x, edge.y - 10, { steps: 12 });
     await waitFor('the canvas scrolled to its end', async () => canvas.evaluate((element) => element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 1));
     const lastBlock = frame.locator(`[data-column="${template.body.rows.length - 1}.0"] > .block`).last();
-    const drop = await pointIn(lastBlock, 0.5, 0.9);
+    const drop = await pointIn(lastBlock, 0.5, 0.55);
     await page.mouse.move(drop.x, drop.y, { steps: 4 });
     await page.mouse.up();
     const doc = await saved(page, testKey, userId);
@@ -307,5 +308,85 @@ describe('the same with the keyboard alone', () => {
     expect(await focused(frame)).toBe('button:One column');
     await page.keyboard.press('Shift+Tab');
     expect(await focused(frame)).toBe('button:Heading');
+  });
+});
+
+/** An email of three rows: text and heading; an image and a button (a third and two thirds); a divider. */
+function threeRows(first: 'one column' | 'two columns'): any {
+  const template = exampleDesign('email');
+  const text = { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'Welcome' }] }] };
+  const heading = { type: 'heading', level: 2, content: [{ text: 'News' }] };
+  template.body.rows = [
+    { columns: first === 'one column' ? [{ blocks: [text, heading] }] : [{ blocks: [text] }, { blocks: [heading] }] },
+    { columns: [{ ratio: 1, blocks: [{ type: 'image', src: 'https://example.com/logo.png', alt: 'Logo', width: 120 }] }, { ratio: 2, blocks: [{ type: 'button', text: 'Read', href: 'https://example.com' }] }] },
+    { columns: [{ blocks: [{ type: 'divider' }] }] },
+  ];
+  return template;
+}
+
+/** A point just inside a row's top or bottom edge: between that row and its neighbour. */
+async function rowEdge(row: Locator, edge: 'top' | 'bottom'): Promise<{ x: number; y: number }> {
+  const box = (await row.boundingBox())!;
+  return { x: box.x + box.width / 2, y: edge === 'top' ? box.y + 3 : box.y + box.height - 3 };
+}
+
+describe('moves across rows', () => {
+  const browser = editorBrowser();
+
+  it('makes a block dropped between rows a row of its own: from the toolbar, from the design, and with Alt+Shift+Up', async () => {
+    const { testKey } = newProject('email');
+    const userId = 'between';
+    await browser.open({ key: testKey, userId });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: threeRows('one column') })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const row = (r: number) => frame.locator(`[data-row="${r}"]`);
+    const block = (path: string) => frame.locator(`[data-block-path="${path}"]`);
+    const spacer = await pointIn(frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Spacer', exact: true }));
+    await row(1).scrollIntoViewIfNeeded();
+    await drag(page, spacer, await rowEdge(row(1), 'top'), 'block-between-rows-1280', SHOTS);
+    expect(layout(await saved(page, testKey, userId))).toEqual(['text,heading', 'spacer', 'image|button', 'divider']);
+
+    await block('0.0.1').click({ position: { x: 30, y: 4 } });
+    const handle = await pointIn(block('0.0.1').locator('.block-handle'));
+    await drag(page, handle, await rowEdge(row(3), 'bottom'));
+    expect(layout(await saved(page, testKey, userId))).toEqual(['text', 'spacer', 'image|button', 'divider', 'heading']);
+    expect(await frame.locator('.block.selected').getAttribute('aria-label')).toBe('Heading block, row 5, column 1, position 1');
+
+    await block('2.1.0').focus();
+    await page.keyboard.press('Alt+Shift+ArrowUp');
+    await waitFor('the button, in a row of its own, to keep the focus', async () => (await focused(frame)) === 'group:Button block, row 3, column 1, position 1');
+    expect(layout(await saved(page, testKey, userId))).toEqual(['text', 'spacer', 'button', 'image|', 'divider', 'heading']);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/block-between-rows-390.png` });
+    expect(await seriousViolations(frame)).toEqual([]);
+  });
+
+  it('moves a column into another row by its handle and with Alt+Down, widths kept, and undo restores both rows exactly', async () => {
+    const { testKey } = newProject('email');
+    const userId = 'columns';
+    await browser.open({ key: testKey, userId });
+    const { page } = browser;
+    const template = threeRows('two columns');
+    expect(await mountEditor(page, { template })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const handle = await pointIn(frame.locator('[data-column-handle="1.1"]'));
+    await drag(page, handle, await pointIn(frame.locator('[data-column="0.1"]'), 0.9, 0.5, false), 'column-into-row-1280', SHOTS);
+    const moved = await saved(page, testKey, userId);
+    expect(layout(moved)).toEqual(['text|heading|button', 'image', 'divider']);
+    expect(moved.body.rows[0].columns.map((column: any) => column.ratio)).toEqual([undefined, undefined, 2]);
+    await page.screenshot({ path: `${SHOTS}/column-into-row-after-1280.png` });
+
+    await frame.locator('[data-column-handle="0.2"]').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await waitFor('the column handle, in its new row, to keep the focus', async () => (await focused(frame)) === 'button:Column 2 of row 2');
+    expect(await saved(page, testKey, userId)).toEqual(template);
+    await page.keyboard.press('Control+z');
+    expect(layout(await page.evaluate(() => (window as any).editor.getDesign()))).toEqual(['text|heading|button', 'image', 'divider']);
+    await page.keyboard.press('Control+z');
+    expect(await page.evaluate(() => (window as any).editor.getDesign())).toEqual(template);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/column-into-row-390.png` });
+    expect(await seriousViolations(frame)).toEqual([]);
   });
 });

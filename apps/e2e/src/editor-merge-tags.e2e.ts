@@ -39,8 +39,18 @@ describe('merge tags the integrator defines', () => {
     await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
     const menu = frame.getByRole('menu', { name: 'Merge tags' });
     await menu.waitFor();
-    expect(await menu.getByRole('group').evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label')))).toEqual(['Account', 'Address', 'Order']);
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Plan {{contact.plan}}', 'City {{contact.city}}', 'Order total {{order.total}}']);
+    // The tags the service fills itself stay, after the integrator's, in a group of their own.
+    expect(await menu.getByRole('group').evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label')))).toEqual(['Account', 'Address', 'Order', 'Standard tags']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Plan {{contact.plan}}',
+      'City {{contact.city}}',
+      'Order total {{order.total}}',
+      'First name {{contact.first_name}}',
+      'Last name {{contact.last_name}}',
+      'Email address {{contact.email}}',
+      'Unsubscribe link address {{unsubscribe_url}}',
+      'Preferences link address {{preferences_url}}',
+    ]);
     // The whole popup is inside the frame, however near its edge the button is.
     const popup = await frame.locator('.merge-tag-popup').boundingBox();
     const frameBox = await page.locator('#editor iframe').boundingBox();
@@ -48,6 +58,7 @@ describe('merge tags the integrator defines', () => {
     expect(popup!.y + popup!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-menu');
+    await page.screenshot({ path: '/work/wt/editor-shots/merge-tags-menu-1280.png' });
 
     // The first item has the focus; typing searches.
     await waitFor('the first item focused', async () => frame.evaluate(() => document.activeElement?.textContent === 'Plan {{contact.plan}}'));
@@ -85,5 +96,13 @@ describe('merge tags the integrator defines', () => {
     await rendered.getByText('Your plan: Gold in Lyon').waitFor();
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-samples');
+
+    // On a phone's width, the menu still offers both groups, inside the frame.
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await frame.locator('[contenteditable]').last().focus();
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
+    await menu.getByRole('menuitem', { name: /^Unsubscribe link address/ }).waitFor();
+    await page.screenshot({ path: '/work/wt/editor-shots/merge-tags-menu-390.png' });
   });
 });

@@ -3,7 +3,7 @@
 // editor's place, the frame cannot make the SDK call outside the editor API, and a
 // design's font stylesheet cannot restyle the editor's controls.
 import type { Frame, Request } from 'playwright-core';
-import { EDITOR_SITE, exampleDesign, newProject, saveDesign } from './support/api';
+import { EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { baseUrl, waitFor } from './support/stack';
 
@@ -60,6 +60,31 @@ describe('the editor held to its token and its design', () => {
     await tab.close();
     expect(frame.url()).toBe(frameUrl);
     expect(await frame.getByRole('link', { name: 'Read the terms' }).count()).toBe(1);
+  });
+
+  it('shows, read-only, a save made elsewhere when it happens: the newer revision, and a notice saying so', async () => {
+    const { testKey } = newProject('email');
+    const design = await saveDesign(testKey, 'reader', 'Look only', designWithLink('https://example.com/terms'));
+    await browser.open({ key: testKey, userId: 'reader', tokenAccess: 'read' });
+    const { page } = browser;
+    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    await frame.getByRole('link', { name: 'Read the terms' }).waitFor();
+
+    // The person saves elsewhere (another tab, with an editing token): a text changed.
+    const { editor } = await editorSession(testKey, 'reader');
+    const theirs = designWithLink('https://example.com/terms');
+    theirs.body.rows.at(-1).columns[0].blocks[0].content[0].content[0].text = 'Read the new terms';
+    const saved = await editor('PUT', `/designs/${design.id}`, { body: { doc: theirs, baseRevision: design.revision } });
+    expect(saved.status).toBe(200);
+    await waitFor('the newer revision shown', async () => (await frame.getByRole('link', { name: 'Read the new terms' }).count()) === 1, 30_000);
+    expect(await frame.getByRole('status').filter({ hasText: `saved elsewhere (revision ${saved.body.revision})` }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as any).editor.getDesign())).toEqual(theirs);
+    // Still read-only: nothing to edit, nothing saved.
+    expect(await frame.getByRole('toolbar', { name: 'Blocks' }).count()).toBe(0);
+    await page.screenshot({ path: '/work/wt/editor-shots/read-only-saved-elsewhere-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/work/wt/editor-shots/read-only-saved-elsewhere-390.png' });
   });
 
   it('lets the frame ask only for editor API operations: a path of %2e%2e segments never leaves the editor API', async () => {

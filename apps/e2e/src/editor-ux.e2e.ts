@@ -325,7 +325,8 @@ describe('the editor, as a designer sees it', () => {
     await page.screenshot({ path: `${SHOTS}/image-placeholder.png` });
 
     await choose.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-    const image = block.locator('img');
+    // The uploaded image, not the placeholder's picture it replaces.
+    const image = block.locator('img[src*="/files/"]');
     await image.waitFor();
     await waitFor('the logo at its own width', async () => Math.round((await image.boundingBox())!.width) === 120);
     const placed = (await design(page)).body.rows[1].columns[0].blocks[4];
@@ -337,12 +338,10 @@ describe('the editor, as a designer sees it', () => {
     await waitFor('the photo uploaded', async () => /\/files\/v1\//.test((await design(page)).body.rows[1].columns[0].blocks[5].src));
     expect((await design(page)).body.rows[1].columns[0].blocks[5].width).toBeUndefined();
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
-    const saved = await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
-    // An autosave may have gone before the photo was placed: read the design once the save holds both uploads.
-    const stored = await waitFor('both uploads saved', async () => {
-      const answer = await call('GET', `/embed/v1/users/images/designs/${saved.designId}`, { bearer: testKey });
-      return /\/files\/v1\//.test(answer.body.doc.body.rows[1].columns[0].blocks[5]?.src ?? '') && answer;
-    });
+    await waitFor('a save', async () => (await editorEvents(page, 'save'))[0] ?? false);
+    // The design as saved now (an autosave may have come before the uploads were placed).
+    const saved = await page.evaluate(() => (window as any).editor.save());
+    const stored = await call('GET', `/embed/v1/users/images/designs/${saved.designId}`, { bearer: testKey });
     expect(stored.body.doc.body.rows[1].columns[0].blocks[4].width).toBe(120);
     expect(stored.body.doc.body.rows[1].columns[0].blocks[5].width).toBeUndefined();
   });

@@ -136,7 +136,7 @@ async function start(): Promise<void> {
   watchBrowser(store);
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
-  const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator));
+  const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator), translator.t('mergeTag.builtInGroup'));
   const root = document.getElementById('editor') as HTMLElement;
   render(
     <TranslatorContext.Provider value={translator}>
@@ -162,7 +162,7 @@ async function start(): Promise<void> {
   // After ready: an entry left out does not fail the mount, the page is told of it.
   for (const problem of mergeTags.problems) bridge.emit('error', { code: 'options_invalid', message: problem });
   store.start();
-  if (!readOnly) new SaveWatch(api, store).start();
+  new SaveWatch(api, store).start();
 }
 
 void start();

@@ -11,7 +11,7 @@ import { ImportsService } from './imports/imports.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RENDER_WORKER_FILE, RenderPool } from './render/render-pool';
-import { RenderService } from './render/render.service';
+import { PUBLIC_BASE_URL, RenderService } from './render/render.service';
 
 export const rendererSpecs = {
   /** Memory for cached layouts (HTML of documents rendered lately), in MB. */
@@ -42,6 +42,7 @@ export class RendererModule {
       controllers: [RenderController, FilesController, ImportsController],
       providers: [
         RenderService,
+        { provide: PUBLIC_BASE_URL, useValue: config.PUBLIC_BASE_URL },
         ImportsService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
         { provide: RenderPool, useValue: workers },

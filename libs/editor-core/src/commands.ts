@@ -10,6 +10,7 @@ import {
   type TextBlock,
   type WebFont,
 } from '@embed/design-document/model';
+import { blockToNewRow, type ColumnPlace, moveColumnToRow, newRowToBlock } from './cross-moves';
 import { type PhoneTarget, setPhoneStyle } from './devices';
 import { addLanguage, setTranslation, type TranslationTarget } from './languages';
 import { applyPatch, type Patch } from './patch';
@@ -34,6 +35,10 @@ export type Command =
   | { type: 'removeBlock'; at: BlockPath }
   /** `to` is the place in the target column once the block has left `from`. */
   | { type: 'moveBlock'; from: BlockPath; to: BlockPath }
+  /** A block dropped between rows: into a new row of one column at `index` (cross-moves.ts). */
+  | { type: 'blockToNewRow'; from: BlockPath; index: number }
+  /** The inverse: row `index`, a lone block's row, goes and its block goes to `to`. */
+  | { type: 'newRowToBlock'; index: number; to: BlockPath }
   | { type: 'patchBlock'; at: BlockPath; patch: Patch }
   | { type: 'setRichText'; at: BlockPath; content: TextBlock['content'] | HeadingBlock['content'] }
   /** Formats or edits a text's or heading's rich text in the document's terms (marks, links, lists, merge tags, pastes). */
@@ -44,6 +49,8 @@ export type Command =
   | { type: 'patchRow'; index: number; patch: Patch }
   /** Replaces a row's columns: adding or removing a column, with the blocks it holds. */
   | { type: 'setColumns'; row: number; columns: Column[] }
+  /** A column, blocks and width with it, into another row (or another place of its own). */
+  | { type: 'moveColumnToRow'; from: ColumnPlace; to: ColumnPlace }
   | { type: 'setColumnRatios'; row: number; ratios: (number | undefined)[] }
   | { type: 'patchColumn'; row: number; column: number; patch: Patch }
   | { type: 'patchBodyStyle'; patch: Patch }
@@ -232,6 +239,10 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return removeBlock(doc, command.at);
     case 'moveBlock':
       return moveBlock(doc, command.from, command.to);
+    case 'blockToNewRow':
+      return blockToNewRow(doc, command.from, command.index);
+    case 'newRowToBlock':
+      return newRowToBlock(doc, command.index, command.to);
     case 'patchBlock':
       return patchBlock(doc, command.at, command.patch);
     case 'setRichText':
@@ -248,6 +259,8 @@ function applyUnchecked(doc: DesignDocument, command: Command): Applied {
       return patchRow(doc, command.index, command.patch);
     case 'setColumns':
       return setColumns(doc, command.row, command.columns);
+    case 'moveColumnToRow':
+      return moveColumnToRow(doc, command.from, command.to);
     case 'setColumnRatios':
       return setColumnRatios(doc, command.row, command.ratios);
     case 'patchColumn':

@@ -7,6 +7,7 @@ export { layoutRow, newBlock, newRow, PLACEHOLDER_IMAGE, ROW_LAYOUTS } from './n
 export { type Selection, type SelectionByKey, selectionByKey, selectionPlace } from './selection';
 export { applyPatch, type Patch } from './patch';
 export { blockAt, blockPaths, type BlockPath, CommandError, type RefusalReason, samePath } from './paths';
+export { type ColumnPlace } from './cross-moves';
 export { dropTarget, keyboardMove, neighbourOf, type Direction } from './moves';
 export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';

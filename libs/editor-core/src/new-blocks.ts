@@ -1,8 +1,8 @@
 import type { Block, BlockType, Row } from '@embed/design-document/model';
+import { PLACEHOLDER_IMAGE } from '@embed/render-core/assets';
 
-/** A light grey pixel, stretched by the image's width: a placeholder until the person picks an image. */
-export const PLACEHOLDER_IMAGE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4e/cuAAUyApjDDfqPAAAAAElFTkSuQmCC';
+// A new image's address marks it as not chosen yet: the canvas and every render show the placeholder picture in its place.
+export { PLACEHOLDER_IMAGE };
 
 /** What a block of each type starts as when added: valid for the renderer, ready to be filled in. */
 export function newBlock(type: BlockType): Block {

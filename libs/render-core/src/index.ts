@@ -1,4 +1,5 @@
 export { finishRender, render } from './render';
+export { ASSETS_DIR, assetsPrefix } from './assets';
 export { emailMarkup } from './email/layout';
 export { layoutDesign } from './layout';
 export { DEFAULT_TEXT_OPTIONS } from './text';

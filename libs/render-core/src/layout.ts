@@ -1,4 +1,5 @@
 import { checkDesign } from '@embed/design-checks';
+import { assetsPrefix } from './assets';
 import type { DesignDocument } from '@embed/design-document';
 import { readIn } from './languages';
 import { carriableDocument } from './characters';
@@ -13,16 +14,16 @@ import { documentHtml } from './web/document';
 import { pageHtml } from './web/page';
 import { popupHtml } from './web/popup';
 
-function modeHtml(document: DesignDocument, designId: string, warnings: Warnings): string {
+function modeHtml(document: DesignDocument, designId: string, warnings: Warnings, assets: string): string {
   switch (document.mode) {
     case 'email':
-      return emailHtml(document, warnings);
+      return emailHtml(document, warnings, assets);
     case 'page':
-      return pageHtml(document, designId, warnings);
+      return pageHtml(document, designId, warnings, assets);
     case 'popup':
-      return popupHtml(document, designId, warnings);
+      return popupHtml(document, designId, warnings, assets);
     case 'document':
-      return documentHtml(document, designId, warnings);
+      return documentHtml(document, designId, warnings, assets);
   }
 }
 
@@ -40,7 +41,7 @@ export function layoutDesign(document: DesignDocument, options: LayoutOptions = 
   const carried = carriableDocument(read);
   carried.warnings.forEach((warning) => warnings.add(warning));
   const laid = carried.document;
-  const html = compileTemplate(modeHtml(laid, designId, warnings), warnings);
+  const html = compileTemplate(modeHtml(laid, designId, warnings, assetsPrefix(options.publicBaseUrl)), warnings);
   const subject = laid.mode === 'email' ? laid.settings.subject : '';
   const preheader = laid.mode === 'email' ? (laid.settings.preheader ?? '') : '';
   return {

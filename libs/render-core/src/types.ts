@@ -9,6 +9,12 @@ export type MergeValues = RenderMerge;
 export type TextOptions = RenderTextOptions;
 
 export interface LayoutOptions {
+  /**
+   * The service's public base URL, which the images the renderer adds (social icons, the
+   * placeholder of an image not chosen yet) are served under (assets.ts); from the site's
+   * root when left out.
+   */
+  publicBaseUrl?: string;
   /** Carried by a popup's handle and a form's submit event; the document's id when left out. */
   designId?: string;
   /**

@@ -1,5 +1,6 @@
 import type { Block, DesignDocument } from '@embed/design-document/model';
 import { type BlockPath, fitInsert, keyOf, PLACEHOLDER_IMAGE, type TextEdit } from '@embed/editor-core';
+import { assetsPrefix, socialIconFile } from '@embed/render-core/assets';
 import { socialLabel } from '@embed/render-core/defaults';
 import type { EditorStore } from '../state/editor-store';
 import { useTranslator } from '../views/i18n';
@@ -49,7 +50,7 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
         />
       );
     case 'image':
-      if (block.src === PLACEHOLDER_IMAGE) return <ImagePlaceholder store={store} path={path} />;
+      if (block.src === PLACEHOLDER_IMAGE) return <ImagePlaceholder store={store} path={path} box={box} inner={inner} />;
       return (
         <div class="block-box" style={box}>
           <img src={block.src} alt={block.alt ?? ''} style={inner} />
@@ -81,17 +82,15 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
     case 'spacer':
       return <div class="spacer" style={inner} />;
     case 'social': {
-      const size = `${block.style?.iconSize ?? 24}px`;
+      const size = block.style?.iconSize ?? 24;
       return (
         <div style={box}>
           <ul class="inline-list" style={inner}>
             {block.links.map((link, i) => (
               <li key={i} class="social-link">
-                <span class={`social-icon network-${link.network}`} style={{ width: size, height: size, 'font-size': `calc(${size} / 2)` }} aria-hidden="true">
-                  {socialLabel(link).slice(0, 1)}
-                </span>
-                {(block.style?.showLabels || mode !== 'email') && <span>{socialLabel(link)}</span>}
-                {!block.style?.showLabels && mode === 'email' && <span class="visually-hidden">{socialLabel(link)}</span>}
+                {/* The renderer's own icon, as every export shows it (render-core's assets). */}
+                <img src={assetsPrefix() + socialIconFile(link.network)} width={size} height={size} alt={block.style?.showLabels ? '' : socialLabel(link)} />
+                {block.style?.showLabels && <span>{socialLabel(link)}</span>}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { Block } from '@embed/design-document/model';
 import { type BlockPath, duplicateBlock, keyboardMove, keyOf, neighbourOf } from '@embed/editor-core';
+import { blockToRow } from '../state/drops';
 import type { EditorStore } from '../state/editor-store';
 import { BLOCK_LABELS } from '../views/block-labels';
 import { useTranslator } from '../views/i18n';
@@ -24,7 +25,8 @@ interface Props {
 
 /**
  * A block on the canvas: selectable, dragged by its handle once selected (or anywhere outside its text),
- * and moved, copied or deleted from the keyboard (Alt+arrows, Ctrl/Cmd+D, Delete) while
+ * and moved, copied or deleted from the keyboard (Alt+arrows; Alt+Shift+Up/Down into a row of
+ * its own above or below; Ctrl/Cmd+D, Delete) while
  * its frame has the focus; Escape in its text comes back to the frame. The focus follows
  * the block it was on (the store asks for it by the block's key), and a deleted block's
  * neighbour takes it.
@@ -53,7 +55,12 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
       return;
     }
     const direction = ARROWS[event.key];
-    if (direction && event.altKey) {
+    if (event.altKey && event.shiftKey && (direction === 'up' || direction === 'down')) {
+      // The keyboard's drop between rows: the block into a row of its own above or below its row.
+      event.preventDefault();
+      const drop = blockToRow(store.doc, path, direction === 'up' ? row : row + 1);
+      if (drop) store.dispatch(drop.command, { select: drop.select, focus: 'frame' });
+    } else if (direction && event.altKey) {
       event.preventDefault();
       const move = keyboardMove(store.doc, path, direction);
       if (move) store.dispatch(move.command, { select: { kind: 'block', path: move.to }, focus: 'frame' });
@@ -90,7 +97,7 @@ export const BlockFrame = memo(function BlockFrame({ block, row, column, index, 
   const editing = store.readOnly
     ? {}
     : {
-        'aria-keyshortcuts': 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight Control+D Delete',
+        'aria-keyshortcuts': 'Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight Alt+Shift+ArrowUp Alt+Shift+ArrowDown Control+D Delete',
         onPointerDown,
         onDragOver: allowDrop,
         onDrop,

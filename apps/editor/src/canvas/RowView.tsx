@@ -25,8 +25,8 @@ interface Props {
 
 /**
  * A row on the canvas: its handle selects it, drags it, and moves it with Alt+Up/Down;
- * each column of a row of several has a handle that selects it, drags it within the row
- * and moves it with Alt+Left/Right; columns take image files dropped in. Read-only, none of that.
+ * each column of a row of several has a handle that selects it, drags it within the row or
+ * into another, moves it with Alt+Left/Right and into the row above or below with Alt+Up/Down; columns take image files dropped in. Read-only, none of that.
  */
 export const RowView = memo(function RowView(props: Props) {
   const { row, index, rowCount, store, selected } = props;
@@ -46,6 +46,15 @@ export const RowView = memo(function RowView(props: Props) {
     }
   };
   const onColumnHandleKeyDown = (event: KeyboardEvent, column: number) => {
+    if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      // Into the row above or below, at the same place (or its end).
+      event.preventDefault();
+      const target = index + (event.key === 'ArrowUp' ? -1 : 1);
+      if (target < 0 || target >= rowCount) return;
+      const to = { row: target, column: Math.min(column, store.doc.body.rows[target].columns.length) };
+      if (store.dispatch({ type: 'moveColumnToRow', from: { row: index, column }, to }, { select: { kind: 'column', ...to } })) focusColumnHandle(to.row, to.column);
+      return;
+    }
     if (!event.altKey || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
     event.preventDefault();
     const to = column + (event.key === 'ArrowLeft' ? -1 : 1);
@@ -97,7 +106,7 @@ export const RowView = memo(function RowView(props: Props) {
                 data-column-handle={`${index}.${c}`}
                 aria-label={t('canvas.columnHandle', { column: c + 1, row: index + 1 })}
                 aria-pressed={props.columnSelected === c}
-                aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
+                aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown"
                 onClick={() => store.select({ kind: 'column', row: index, column: c })}
                 onPointerDown={(event) => pressToDrag(event, store, { kind: 'column', row: index, column: c }, t('canvas.column', { column: c + 1 }))}
                 onKeyDown={(event) => onColumnHandleKeyDown(event, c)}

@@ -9,6 +9,8 @@ import { edgeScroll, lineAt, placeAmong, type Span } from './drop-place';
 
 /** How far the pointer moves, in pixels, before a press becomes a drag. */
 const THRESHOLD = 5;
+/** How near a row's top or bottom edge, in pixels, a block drops between rows (as a row of its own) rather than into a column. */
+const ROW_EDGE = 8;
 
 const vertical = (rect: DOMRect): Span => ({ start: rect.top, end: rect.bottom });
 const horizontal = (rect: DOMRect): Span => ({ start: rect.left, end: rect.right });
@@ -49,7 +51,13 @@ function rowPlace(y: number): Found | null {
   return { place: { kind: 'row', index }, line: { axis: 'x', at: lineAt(spans, index, vertical(content)), from: content.left, to: content.right } };
 }
 
-/** The place among its row's columns a dragged column would go. */
+/** The pointer is at the top or bottom edge of the row, where it means "between rows". */
+function nearRowEdge(rowElement: Element, y: number): boolean {
+  const { top, bottom } = rowElement.getBoundingClientRect();
+  return y - top < ROW_EDGE || bottom - y < ROW_EDGE;
+}
+
+/** The place among a row's columns a dragged column would go. */
 function columnPlace(row: number, x: number): Found | null {
   const rowElement = document.querySelector(`.canvas [data-row="${row}"]`);
   if (!rowElement) return null;
@@ -65,9 +73,9 @@ function placeAt(dragged: Dragged, x: number, y: number): Found | null {
   const over = document.elementFromPoint(x, y);
   if (!canvas || !over || !canvas.contains(over)) return null;
   const kinds = dropsOn(dragged);
-  if (dragged.kind === 'column') return columnPlace(dragged.row, x);
   const rowElement = over.closest('[data-row]');
-  if (kinds.includes('block') && rowElement) return blockPlace(rowElement, x, y, over);
+  if (dragged.kind === 'column') return columnPlace(rowElement ? Number(rowElement.getAttribute('data-row')) : dragged.row, x);
+  if (kinds.includes('block') && rowElement && !(kinds.includes('row') && nearRowEdge(rowElement, y))) return blockPlace(rowElement, x, y, over);
   return kinds.includes('row') ? rowPlace(y) : null;
 }
 
@@ -79,7 +87,8 @@ function showLine(found: Found | null): void {
   line.hidden = !found;
   if (!found) return;
   const shown = found.line;
-  line.className = `drop-line drop-line-${shown.axis}`;
+  // Between rows, the line is dashed: a block dropped there makes a row of its own, not a place in the column beside it.
+  line.className = `drop-line drop-line-${shown.axis}${found.place.kind === 'row' ? ' drop-line-row' : ''}`;
   const px = (value: number) => `${value}px`;
   if (shown.axis === 'box') {
     const { box } = shown;

@@ -33,7 +33,15 @@ describe('dropCommand', () => {
     expect(types(below.doc)).toEqual(['heading,text', 'image|button', 'divider']);
     expect(below.select).toEqual({ kind: 'block', path: { row: 0, column: 0, block: 1 } });
     expect(dropped({ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { kind: 'block', path: { row: 0, column: 0, block: 1 } })).toBeNull();
-    expect(dropped({ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { kind: 'row', index: 1 })).toBeNull();
+  });
+
+  it('makes a block dropped between rows a row of its own there, and does nothing next to the row it is alone in', () => {
+    const out = dropped({ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { kind: 'row', index: 1 })!;
+    expect(types(out.doc)).toEqual(['heading', 'text', 'image|button', 'divider']);
+    expect(out.select).toEqual({ kind: 'block', path: { row: 1, column: 0, block: 0 } });
+    expect(dropped({ kind: 'block', path: { row: 2, column: 0, block: 0 } }, { kind: 'row', index: 2 })).toBeNull();
+    expect(dropped({ kind: 'block', path: { row: 2, column: 0, block: 0 } }, { kind: 'row', index: 3 })).toBeNull();
+    expect(types(dropped({ kind: 'block', path: { row: 2, column: 0, block: 0 } }, { kind: 'row', index: 0 })!.doc)).toEqual(['divider', 'text,heading', 'image|button', '']);
   });
 
   it('moves rows and columns to the place dropped on', () => {
@@ -43,7 +51,9 @@ describe('dropCommand', () => {
     const swapped = dropped({ kind: 'column', row: 1, column: 0 }, { kind: 'column', row: 1, index: 2 })!;
     expect(types(swapped.doc)[1]).toBe('button|image');
     expect(swapped.select).toEqual({ kind: 'column', row: 1, column: 1 });
-    expect(dropped({ kind: 'column', row: 1, column: 0 }, { kind: 'column', row: 0, index: 0 })).toBeNull();
+    const across = dropped({ kind: 'column', row: 1, column: 0 }, { kind: 'column', row: 0, index: 1 })!;
+    expect(types(across.doc)).toEqual(['text,heading|image', 'button', 'divider']);
+    expect(across.select).toEqual({ kind: 'column', row: 0, column: 1 });
   });
 
   it('inserts a row layout at any place', () => {

@@ -14,13 +14,12 @@ export type Dragged =
 /** Where a drag would drop: before block `path.block` of a column (its length for the end), before row `index`, or before column `index` of a row. */
 export type DropPlace = { kind: 'block'; path: BlockPath } | { kind: 'row'; index: number } | { kind: 'column'; row: number; index: number };
 
-/** The kinds of place each kind of drag drops on: blocks in columns (a new block also between rows, as a row of its own), rows between rows, columns within their row. */
+/** The kinds of place each kind of drag drops on: blocks in columns or between rows (as a row of their own), rows between rows, columns among any row's columns. */
 export function dropsOn(dragged: Dragged): DropPlace['kind'][] {
   switch (dragged.kind) {
     case 'newBlock':
-      return ['block', 'row'];
     case 'block':
-      return ['block'];
+      return ['block', 'row'];
     case 'layout':
     case 'row':
       return ['row'];
@@ -31,6 +30,17 @@ export function dropsOn(dragged: Dragged): DropPlace['kind'][] {
 
 /** A place before `index` once the item at `from` has left the list: the places after it move back by one. */
 const afterLeaving = (from: number, index: number) => (index > from ? index - 1 : index);
+
+/**
+ * A block of the design into a row of its own before row `index`, selected there; null
+ * next to its own row when it is that row's only block (the drop would change nothing).
+ */
+export function blockToRow(doc: DesignDocument, from: BlockPath, index: number): { command: Command; select: Selection } | null {
+  const { columns } = doc.body.rows[from.row];
+  const alone = columns.length === 1 && columns[0].blocks.length === 1;
+  if (alone && (index === from.row || index === from.row + 1)) return null;
+  return { command: { type: 'blockToNewRow', from, index }, select: { kind: 'block', path: { row: index, column: 0, block: 0 } } };
+}
 
 /**
  * The edit a drop makes, as one command, and what is selected after it; null when the
@@ -46,6 +56,7 @@ export function dropCommand(doc: DesignDocument, dragged: Dragged, place: DropPl
       return { command: { type: 'insertRow', index: place.index, row: { columns: [{ blocks: [block] }] } }, select: { kind: 'block', path: { row: place.index, column: 0, block: 0 } } };
     }
     case 'block': {
+      if (place.kind === 'row') return blockToRow(doc, dragged.path, place.index);
       if (place.kind !== 'block') return null;
       const to = dropTarget(dragged.path, place.path);
       return samePath(to, dragged.path) ? null : { command: { type: 'moveBlock', from: dragged.path, to }, select: { kind: 'block', path: to } };
@@ -61,7 +72,11 @@ export function dropCommand(doc: DesignDocument, dragged: Dragged, place: DropPl
       return to === dragged.index ? null : { command: { type: 'moveRow', from: dragged.index, to }, select: { kind: 'row', row: to } };
     }
     case 'column': {
-      if (place.kind !== 'column' || place.row !== dragged.row) return null;
+      if (place.kind !== 'column') return null;
+      if (place.row !== dragged.row) {
+        const to = { row: place.row, column: place.index };
+        return { command: { type: 'moveColumnToRow', from: { row: dragged.row, column: dragged.column }, to }, select: { kind: 'column', ...to } };
+      }
       const to = afterLeaving(dragged.column, place.index);
       return to === dragged.column ? null : { command: moveColumn(doc, dragged.row, dragged.column, to), select: { kind: 'column', row: dragged.row, column: to } };
     }

@@ -425,6 +425,18 @@ describe('EditorStore', () => {
     expect(requests).toHaveLength(0);
     expect(events.errors).toEqual([READ_ONLY_ERROR]);
   });
+
+  it('read-only, is watched at the revision it shows and shows a newer save made elsewhere, once', () => {
+    const { api } = service();
+    const { store: editor, events } = store(api, { readOnly: true }, { ...opening(null, undefined, { doc: doc(), name: 'x' }), save: openedState({ id: 'D1', revision: 3 }) });
+    expect(editor.watched).toEqual({ id: 'D1', revision: 3 });
+    const theirs = { ...doc(), settings: { subject: 'Saved elsewhere' } } as DesignDocument;
+    editor.savedElsewhere({ id: 'D1', name: 'Renamed', revision: 4, doc: theirs });
+    expect([editor.doc, editor.name, editor.updatedElsewhere, editor.watched]).toEqual([theirs, 'Renamed', 4, { id: 'D1', revision: 4 }]);
+    expect(events.changes).toBe(1);
+    editor.savedElsewhere({ id: 'D1', name: 'Older', revision: 4, doc: doc() });
+    expect([editor.doc, editor.name, events.changes]).toEqual([theirs, 'Renamed', 1]);
+  });
 });
 
 describe('editing in a language', () => {

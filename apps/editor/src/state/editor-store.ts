@@ -16,6 +16,7 @@ import {
   type SaveStatus,
   type Selection,
   type SelectionByKey,
+  sameContent,
   selectionByKey,
   selectionPlace,
   type ServerDesign,
@@ -92,6 +93,8 @@ export class EditorStore {
   private serverName: string;
   /** The design's id when it was opened (the saving state has the current one; read-only, this is it). */
   private readonly openedId: string | null;
+  /** Read-only, the revision shown (editable, the saving state has it). */
+  private shownRevision: number | null;
   private readonly subscribers = new Set<() => void>();
   private readonly afterPaint: (task: () => void) => void;
   /** The views have not yet been told of a change that the view making it already shows. */
@@ -111,6 +114,7 @@ export class EditorStore {
     this.recoveredAt = opened.recoveredAt;
     this.inStepAtOpening = opened.inStep;
     this.openedId = opened.save.designId;
+    this.shownRevision = opened.save.baseRevision;
     this.saving = this.readOnly ? null : this.startSaving(opened, options.journal ?? null);
   }
 
@@ -383,6 +387,7 @@ export class EditorStore {
    * unsaved changes, the person chooses now, not at their next save.
    */
   savedElsewhere(theirs: ServerDesign): void {
+    if (this.readOnly) return this.showSavedElsewhere(theirs);
     const outcome = this.saving?.savedElsewhere(theirs);
     if (outcome === 'take') {
       this.takeTheirs();
@@ -391,8 +396,22 @@ export class EditorStore {
     if (outcome) this.notify();
   }
 
-  /** The design and revision the service is to be watched for (none read-only, for a design never saved, or while the person chooses). */
+  /** Read-only, a newer save made elsewhere is shown as it comes: there is nothing here to keep or to choose. */
+  private showSavedElsewhere(theirs: ServerDesign): void {
+    if (theirs.revision <= (this.shownRevision ?? -1)) return;
+    this.shownRevision = theirs.revision;
+    if (sameContent({ doc: this.doc, name: this.name }, theirs)) return;
+    this.history.apply({ type: 'replaceDesign', doc: theirs.doc });
+    this.serverName = theirs.name;
+    this.openedDocName = theirs.doc.name;
+    this.updatedElsewhere = theirs.revision;
+    this.events.change();
+    this.notify();
+  }
+
+  /** The design and revision the service is to be watched for (none for a design never saved, or while the person chooses). */
   get watched(): { id: string; revision: number } | null {
+    if (this.readOnly) return this.openedId !== null && this.shownRevision !== null ? { id: this.openedId, revision: this.shownRevision } : null;
     const state = this.saving?.state;
     return state && state.designId !== null && state.baseRevision !== null && state.status !== 'conflict' ? { id: state.designId, revision: state.baseRevision } : null;
   }

@@ -29,12 +29,21 @@ function asTag(written: string): string | null {
 /**
  * The integrator's `mergeTags` as the menu offers them, and what was left out, each
  * naming its entry and why (the editor tells the page with an `options_invalid` error and
- * goes on without it). Without `mergeTags`, the menu offers `builtIn`. A tag given twice
- * keeps its first entry.
+ * goes on without it). The tags the service fills itself (`builtIn`) stay in the menu,
+ * after the integrator's in a group of their own (`builtInGroup`), unless the integrator
+ * gives one of them (its label and sample win); alone, they are the menu's one group. A
+ * tag given twice keeps its first entry.
  */
-export function mergeTagChoices(input: unknown, builtIn: readonly MergeTagChoice[]): { choices: MergeTagChoice[]; problems: string[] } {
-  if (input === undefined || input === null) return { choices: [...builtIn], problems: [] };
-  if (!Array.isArray(input)) return { choices: [...builtIn], problems: ['mergeTags must be an array of {tag, label, sample?, group?}'] };
+export function mergeTagChoices(input: unknown, builtIn: readonly MergeTagChoice[], builtInGroup: string): { choices: MergeTagChoice[]; problems: string[] } {
+  const { choices, problems } = integratorChoices(input);
+  if (choices.length === 0) return { choices: [...builtIn], problems };
+  const given = new Set(choices.map((choice) => choice.tag));
+  return { choices: [...choices, ...builtIn.filter((choice) => !given.has(choice.tag)).map((choice) => ({ ...choice, group: builtInGroup }))], problems };
+}
+
+function integratorChoices(input: unknown): { choices: MergeTagChoice[]; problems: string[] } {
+  if (input === undefined || input === null) return { choices: [], problems: [] };
+  if (!Array.isArray(input)) return { choices: [], problems: ['mergeTags must be an array of {tag, label, sample?, group?}'] };
   const choices: MergeTagChoice[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();

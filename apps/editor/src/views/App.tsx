@@ -64,7 +64,7 @@ function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
   if (revision === null) return null;
   return (
     <div class="notice" role="status">
-      <span>{t('elsewhere.updated', { revision })}</span>
+      <span>{t(store.readOnly ? 'elsewhere.updatedReadOnly' : 'elsewhere.updated', { revision })}</span>
       <button type="button" onClick={() => store.dismissUpdatedElsewhere()}>
         {t('notice.dismiss')}
       </button>

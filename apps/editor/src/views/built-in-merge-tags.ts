@@ -10,5 +10,5 @@ const LABELS: Record<(typeof MERGE_TAGS)[number], PlainKey> = {
   '{{preferences_url}}': 'mergeTag.preferences',
 };
 
-/** The tags the service fills itself, offered when the integrator gives no `mergeTags`, labelled in the editor's language. */
+/** The tags the service fills itself, always offered (after the integrator's `mergeTags`), labelled in the editor's language. */
 export const builtInMergeTags = ({ t }: Translator): MergeTagChoice[] => MERGE_TAGS.map((tag) => ({ tag, label: t(LABELS[tag]), group: null, sample: null }));

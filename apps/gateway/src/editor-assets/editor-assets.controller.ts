@@ -45,10 +45,10 @@ export class EditorAssetsController {
   @RouteConfig(NO_EDITOR_CORS)
   @ApiOperation({
     operationId: 'getEditorApp',
-    summary: 'The files of the editor app: its page again as `index.html`, its content-hashed scripts and styles.',
+    summary: 'The files of the editor app: its page again as `index.html`, its content-hashed scripts and styles, and the images renders point at (social icons, the placeholder of an image not chosen yet; versioned names).',
     answers: { 200: null },
-    fileTypes: ['text/html', 'text/javascript', 'text/css', 'application/json'],
-    wildcard: { name: 'file', description: '`index.html`, or `assets/<hashed name>`.' },
+    fileTypes: ['text/html', 'text/javascript', 'text/css', 'application/json', 'image/png'],
+    wildcard: { name: 'file', description: '`index.html`, `assets/<hashed name>`, or `assets/<image>-v<version>.png`.' },
     errors: { 404: ['not_found'] },
   })
   app(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -15,6 +15,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  // The images the renderer adds to designs (social icons, an image's placeholder), which emails point at.
+  '.png': 'image/png',
 };
 
 /**
@@ -78,7 +80,9 @@ export class EditorAssets {
     const assetsDir = path.join(dir, 'app', 'assets');
     for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
       const type = CONTENT_TYPES[path.extname(name)];
-      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable }));
+      // An image that emails point at is loaded by any page (a webmail's too).
+      const shared: Record<string, string> = type === CONTENT_TYPES['.png'] ? { 'cross-origin-resource-policy': 'cross-origin' } : {};
+      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable, ...shared }));
     }
   }
 

@@ -15,6 +15,8 @@ export interface RenderJob {
   mjml?: boolean;
   /** The language to render in (render-core's LayoutOptions). */
   language?: string;
+  /** The service's public base URL, under which the images the renderer adds are served (render-core's LayoutOptions). */
+  publicBaseUrl?: string;
   cached?: CachedLayout;
 }
 
@@ -29,10 +31,10 @@ export interface RenderJobResult {
  * came along, then merges. Only strings and plain data cross between the threads, and the
  * document goes one way only.
  */
-export function renderJob({ document, designId, merge, text, mjml, language, cached }: RenderJob): RenderJobResult {
-  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId, language });
+export function renderJob({ document, designId, merge, text, mjml, language, publicBaseUrl, cached }: RenderJob): RenderJobResult {
+  const layout = cached ? { ...cached, design: document } : layoutDesign(document, { designId, language, publicBaseUrl });
   const { design: _rendered, ...finished } = finishRender(layout, { merge, text });
-  const rendered = mjml && document.mode === 'email' ? { ...finished, mjml: mjmlExport(emailMarkup(document), document) } : finished;
+  const rendered = mjml && document.mode === 'email' ? { ...finished, mjml: mjmlExport(emailMarkup(document, publicBaseUrl), document) } : finished;
   if (cached) return { rendered };
   const { design: _laidOut, ...made } = layout;
   return { rendered, layout: made };

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { designForMode, ok, type RenderDesignReply, type RenderDesignRequest, UNNAMED_TENANT } from '@embed/contracts';
 import { LayoutCache } from './layout-cache';
 import { RenderPool } from './render-pool';
@@ -16,11 +16,15 @@ const RENDER: WorkNames = {
  * limit and the request's deadline. A render past them is stopped, and answered 422
  * design_too_complex: the same document would be stopped again.
  */
+/** The service's public base URL (PUBLIC_BASE_URL): renders point at the images the renderer adds under it. */
+export const PUBLIC_BASE_URL = 'PUBLIC_BASE_URL';
+
 @Injectable()
 export class RenderService implements OnModuleDestroy {
   constructor(
     private readonly cache: LayoutCache,
     private readonly workers: RenderPool,
+    @Optional() @Inject(PUBLIC_BASE_URL) private readonly publicBaseUrl?: string,
   ) {}
 
   /** `deadline`: the request's, in epoch milliseconds (none for work that has none). */
@@ -29,7 +33,7 @@ export class RenderService implements OnModuleDestroy {
     if (!design.ok) return design;
     const key = LayoutCache.key(design.value, designId, language);
     try {
-      const { rendered, layout } = await this.workers.render({ document: design.value, designId, merge, text, mjml, language, cached: this.cache.get(key) }, { tenant, deadline });
+      const { rendered, layout } = await this.workers.render({ document: design.value, designId, merge, text, mjml, language, publicBaseUrl: this.publicBaseUrl, cached: this.cache.get(key) }, { tenant, deadline });
       if (layout) this.cache.set(key, layout);
       return ok({ ...rendered, design: design.value });
     } catch (error) {

@@ -36,4 +36,13 @@ describe('safeFetch and ResourceLoader', () => {
     await expect(loader.load('http://127.0.0.1:3000/files/v1/exports/prj_1/test/psn_1/exp_1.pdf')).rejects.toThrow(/not an uploaded image/);
     await expect(loader.load('http://127.0.0.1:3000/other')).rejects.toThrow(/not a public address/);
   });
+
+  it('reads the images the renderer adds from their files, and only names of its own', async () => {
+    const loader = new ResourceLoader({} as ObjectStorage, 'http://127.0.0.1:3000/');
+    const icon = await loader.load('http://127.0.0.1:3000/editor/v1/app/assets/social-v1-facebook.png');
+    expect([icon.status, icon.contentType, icon.body.subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
+    expect((await loader.load('http://127.0.0.1:3000/editor/v1/app/assets/social-v1-nowhere.png')).status).toBe(404);
+    await expect(loader.load('http://127.0.0.1:3000/editor/v1/app/assets/..%2F..%2Fsecret.png')).rejects.toThrow(/not an image the renderer adds/);
+    await expect(loader.load('http://127.0.0.1:3000/editor/v1/app/assets/main-ABC.js')).rejects.toThrow(/not an image the renderer adds/);
+  });
 });

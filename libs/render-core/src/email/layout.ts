@@ -1,5 +1,6 @@
 import { Engine } from 'mrml';
 import type { EmailDesign } from '@embed/design-document';
+import { assetsPrefix } from '../assets';
 import { Warnings } from '../warnings';
 import { asciiAttributeValues } from './attribute-values';
 import { emailMjml } from './mjml';
@@ -10,11 +11,11 @@ const engine = new Engine();
 engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: {} });
 
 /** The email's HTML, through mrml; merge tags as written. */
-export function emailHtml(document: EmailDesign, warnings: Warnings): string {
-  const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings)));
+export function emailHtml(document: EmailDesign, warnings: Warnings, assets: string): string {
+  const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings, assets)));
   if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
   return result.content;
 }
 
 /** The MJML an email is laid out from (for comparisons with other MJML renderers). */
-export const emailMarkup = (document: EmailDesign) => emailMjml(document, new Warnings());
+export const emailMarkup = (document: EmailDesign, publicBaseUrl?: string) => emailMjml(document, new Warnings(), assetsPrefix(publicBaseUrl));

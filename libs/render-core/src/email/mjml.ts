@@ -5,6 +5,7 @@ import { emailFontsHtml, fontUrls } from '../fonts';
 import { attributes, escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
+import { IMAGE_PLACEHOLDER_FILE, PLACEHOLDER_IMAGE, socialIconFile } from '../assets';
 import { socialLabel } from '../social';
 import { blockPlace, type Warnings } from '../warnings';
 import { deviceClasses, PhoneRules } from '../phone';
@@ -22,6 +23,8 @@ const BREAKPOINT = 480;
 
 interface EmailContext {
   warnings: Warnings;
+  /** Where the images the renderer adds are served (assets.ts). */
+  assets: string;
   rich: RichTextContext;
   linkColor: string;
   phone: PhoneRules;
@@ -58,8 +61,9 @@ function blockMjml(block: Block, place: string, context: EmailContext, cssClass:
     case 'video': {
       const style = block.style ?? {};
       const isVideo = block.type === 'video';
+      const src = isVideo ? block.thumbnail : block.src;
       return tag('mj-image', {
-        src: isVideo ? block.thumbnail : block.src, alt: block.alt ?? '', href: (isVideo ? block.url : block.href) || undefined,
+        src: src === PLACEHOLDER_IMAGE ? context.assets + IMAGE_PLACEHOLDER_FILE : src, alt: block.alt ?? '', href: (isVideo ? block.url : block.href) || undefined,
         width: px(block.width), align: style.align, padding: style.padding ?? '0px', border: border(style.border),
         'border-radius': px(style.borderRadius), 'container-background-color': style.backgroundColor, 'css-class': cssClass,
       });
@@ -86,7 +90,8 @@ function blockMjml(block: Block, place: string, context: EmailContext, cssClass:
       const style = block.style ?? {};
       const elements = block.links.map((link) => {
         const label = socialLabel(link);
-        return tag('mj-social-element', { name: `${link.network}-noshare`, href: link.href, alt: label }, style.showLabels ? escapeHtml(label) : '');
+        // Our own icon (a circle of the network's colour), never mrml's default: another site's image.
+        return tag('mj-social-element', { name: `${link.network}-noshare`, href: link.href, alt: label, src: context.assets + socialIconFile(link.network), 'background-color': 'transparent' }, style.showLabels ? escapeHtml(label) : '');
       });
       return tag('mj-social', {
         mode: 'horizontal', align: style.align, padding: style.padding, 'icon-size': px(style.iconSize ?? 24),
@@ -140,11 +145,12 @@ function rowMjml(row: Row, r: number, document: EmailDesign, context: EmailConte
 }
 
 /** The email as MJML markup, merge tags as written. */
-export function emailMjml(document: EmailDesign, warnings: Warnings): string {
+export function emailMjml(document: EmailDesign, warnings: Warnings, assets: string): string {
   const body = document.body.style ?? {};
   const linkColor = body.linkColor ?? D.linkColor;
   const context: EmailContext = {
     warnings,
+    assets,
     linkColor,
     rich: { linkStyle: `color:${linkColor}`, linkTarget: '_blank', paragraphStyle: 'margin:0 0 12px 0' },
     phone: new PhoneRules(),

@@ -4,6 +4,7 @@ import { HEADING_SIZES, RENDER_DEFAULTS as D } from '../defaults';
 import { attributes, escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
+import { IMAGE_PLACEHOLDER_FILE, PLACEHOLDER_IMAGE, socialIconFile } from '../assets';
 import { socialLabel } from '../social';
 import type { Warnings } from '../warnings';
 
@@ -73,14 +74,14 @@ function formHtml(block: FormBlock): string {
   );
 }
 
-export function blockHtml(block: Block, place: string, warnings: Warnings): string {
+export function blockHtml(block: Block, place: string, warnings: Warnings, assets: string): string {
   switch (block.type) {
     case 'text':
       return `<div class="ed-text"${styled(textCss(block.style))}>${richTextHtml(block.content, {})}</div>`;
     case 'heading':
       return `<h${block.level} class="ed-heading"${styled(textCss({ fontSize: HEADING_SIZES[block.level], ...block.style }))}>${inlinesHtml(block.content, {})}</h${block.level}>`;
     case 'image':
-      return figure(block.src, block.alt ?? '', block.href || undefined, block.width, block.style);
+      return figure(block.src === PLACEHOLDER_IMAGE ? assets + IMAGE_PLACEHOLDER_FILE : block.src, block.alt ?? '', block.href || undefined, block.width, block.style);
     case 'video':
       return figure(block.thumbnail, block.alt ?? '', block.url, block.width, block.style, 'ed-video');
     case 'button': {
@@ -101,7 +102,13 @@ export function blockHtml(block: Block, place: string, warnings: Warnings): stri
       return `<div class="ed-spacer" aria-hidden="true" style="height:${block.height}px"></div>`;
     case 'social': {
       const style = block.style ?? {};
-      const links = block.links.map((link) => `<li><a${attributes({ href: link.href, rel: 'noopener' })}>${escapeHtml(socialLabel(link))}</a></li>`);
+      // Our own icon for each network (assets.ts), its name as its alternative text, and shown beside it when labels show.
+      const size = style.iconSize ?? 24;
+      const links = block.links.map((link) => {
+        const label = escapeHtml(socialLabel(link));
+        const icon = `<img${attributes({ src: assets + socialIconFile(link.network), width: size, height: size, alt: style.showLabels ? '' : socialLabel(link) })}>`;
+        return `<li><a${attributes({ href: link.href, rel: 'noopener' })}>${icon}${style.showLabels ? `<span>${label}</span>` : ''}</a></li>`;
+      });
       const css = declarations({ padding: style.padding, 'justify-content': flexAlign(style.align), color: style.color, 'font-size': px(style.fontSize), 'font-family': style.fontFamily });
       return `<ul class="ed-social"${styled(css)}>${links.join('')}</ul>`;
     }

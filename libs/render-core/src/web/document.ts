@@ -9,13 +9,13 @@ import { baseCss } from './stylesheet';
 import { PhoneRules } from '../phone';
 
 
-function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warnings: Warnings, phone: PhoneRules): string {
+function bandHtml(band: PageBand | undefined, name: 'header' | 'footer', warnings: Warnings, phone: PhoneRules, assets: string): string {
   if (!band) return '';
   const css = declarations({
     padding: band.style?.padding, 'background-color': band.style?.backgroundColor,
     [name === 'header' ? 'border-bottom' : 'border-top']: border(band.style?.border),
   });
-  const blocks = blocksHtml(band.blocks, (b) => `the ${name}, block ${b + 1}`, warnings, phone);
+  const blocks = blocksHtml(band.blocks, (b) => `the ${name}, block ${b + 1}`, warnings, phone, assets);
   return `<${name} class="edd-${name}"${css ? ` style="${escapeHtml(css)}"` : ''}>${blocks}</${name}>`;
 }
 
@@ -40,16 +40,16 @@ function documentCss(document: DocumentDesign, contentWidth: number, phone: Phon
 }
 
 /** Print-ready HTML: @page size and margins, page breaks, a header and footer on every page. */
-export function documentHtml(document: DocumentDesign, designId: string, warnings: Warnings): string {
+export function documentHtml(document: DocumentDesign, designId: string, warnings: Warnings, assets: string): string {
   const { title } = document.settings;
   const contentWidth = contentWidthOf(document);
   const phone = new PhoneRules();
-  const header = bandHtml(document.settings.header, 'header', warnings, phone);
-  const footer = bandHtml(document.settings.footer, 'footer', warnings, phone);
+  const header = bandHtml(document.settings.header, 'header', warnings, phone, assets);
+  const footer = bandHtml(document.settings.footer, 'footer', warnings, phone, assets);
   const body =
     `<div class="ed ed-document edd-sheet"${attributes({ 'data-design-id': designId || undefined })}><table class="edd-frame" role="presentation">` +
     (header ? `<thead><tr><td>${header}</td></tr></thead>` : '') +
     (footer ? `<tfoot><tr><td>${footer}</td></tr></tfoot>` : '') +
-    `<tbody><tr><td><main>${rowsHtml(document, warnings, phone)}</main></td></tr></tbody></table></div>`;
+    `<tbody><tr><td><main>${rowsHtml(document, warnings, phone, assets)}</main></td></tr></tbody></table></div>`;
   return htmlDocument(document, { title: title ?? document.name ?? 'Document', css: documentCss(document, contentWidth, phone), body, js: '' });
 }

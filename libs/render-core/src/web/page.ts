@@ -9,9 +9,9 @@ import { baseCss } from './stylesheet';
 import { PhoneRules } from '../phone';
 
 /** A responsive HTML5 page: one main element, a section per row, a grid per section. */
-export function pageHtml(document: PageDesign, designId: string, warnings: Warnings): string {
+export function pageHtml(document: PageDesign, designId: string, warnings: Warnings, assets: string): string {
   const phone = new PhoneRules();
-  const rows = rowsHtml(document, warnings, phone);
+  const rows = rowsHtml(document, warnings, phone, assets);
   const hasForm = document.body.rows.some((row) => row.columns.some((column) => column.blocks.some((block) => block.type === 'form')));
   return htmlDocument(document, {
     title: document.settings.title,

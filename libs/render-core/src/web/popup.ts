@@ -42,7 +42,7 @@ function popupCss(document: PopupDesign, phone: PhoneRules): string {
 }
 
 /** The popup's markup, its stylesheet and the script that opens it on its trigger. */
-export function popupHtml(document: PopupDesign, designId: string, warnings: Warnings): string {
+export function popupHtml(document: PopupDesign, designId: string, warnings: Warnings, assets: string): string {
   const settings = document.settings;
   if (!designId) warnings.add('The popup has no design id (none in the request, none in the document): its handle and form events carry an empty id.');
   const phone = new PhoneRules();
@@ -51,7 +51,7 @@ export function popupHtml(document: PopupDesign, designId: string, warnings: War
     `<div class="edp"${attributes({ 'data-embed-popup': true, 'data-design-id': designId, hidden: true })}>` +
     '<div class="edp-overlay"></div>' +
     `<div class="edp-dialog"${attributes({ role: 'dialog', 'aria-modal': settings.overlay?.show ? 'true' : undefined, 'aria-label': settings.label })}>` +
-    `${close}<div class="ed ed-popup">${rowsHtml(document, warnings, phone)}</div></div></div>`;
+    `${close}<div class="ed ed-popup">${rowsHtml(document, warnings, phone, assets)}</div></div></div>`;
   return htmlDocument(document, {
     title: settings.label,
     css: popupCss(document, phone),

@@ -6,7 +6,7 @@ import { blockPlace, type Warnings } from '../warnings';
 import { blockHtml } from './blocks';
 import { rowPhoneClass, withDeviceClasses } from './phone';
 
-function rowHtml(row: Row, r: number, contentBackground: string | undefined, warnings: Warnings, phone: PhoneRules): string {
+function rowHtml(row: Row, r: number, contentBackground: string | undefined, warnings: Warnings, phone: PhoneRules, assets: string): string {
   const style = row.style ?? {};
   const image = style.backgroundImage;
   const classes = ['ed-row', row.hideOn && `ed-hide-${row.hideOn}`, row.breakBefore && 'ed-break', row.keepTogether && 'ed-keep', rowPhoneClass(row, phone)];
@@ -25,17 +25,17 @@ function rowHtml(row: Row, r: number, contentBackground: string | undefined, war
       padding: column.style?.padding, 'background-color': column.style?.backgroundColor, border: border(column.style?.border),
       'border-radius': px(column.style?.borderRadius), 'align-self': { top: 'start', middle: 'center', bottom: 'end' }[column.style?.verticalAlign ?? 'top'],
     });
-    return `<div class="ed-col" style="${escapeHtml(css)}">${blocksHtml(column.blocks, (b) => blockPlace(r, c, b), warnings, phone)}</div>`;
+    return `<div class="ed-col" style="${escapeHtml(css)}">${blocksHtml(column.blocks, (b) => blockPlace(r, c, b), warnings, phone, assets)}</div>`;
   });
   const stack = row.stackOnMobile === false ? '' : ' ed-stack';
   return `<section class="${classes.filter(Boolean).join(' ')}"${outer ? ` style="${escapeHtml(outer)}"` : ''}><div class="ed-cols${stack}" style="${escapeHtml(inner)}">${columns.join('')}</div></section>`;
 }
 
-export const blocksHtml = (blocks: Block[], place: (index: number) => string, warnings: Warnings, phone: PhoneRules) =>
-  blocks.map((block, b) => withDeviceClasses(block, blockHtml(block, place(b), warnings), phone)).join('');
+export const blocksHtml = (blocks: Block[], place: (index: number) => string, warnings: Warnings, phone: PhoneRules, assets: string) =>
+  blocks.map((block, b) => withDeviceClasses(block, blockHtml(block, place(b), warnings, assets), phone)).join('');
 
 /** The body's rows as sections of a CSS grid, one column per design column. */
-export function rowsHtml(document: DesignDocument, warnings: Warnings, phone: PhoneRules): string {
+export function rowsHtml(document: DesignDocument, warnings: Warnings, phone: PhoneRules, assets: string): string {
   const background = document.body.style?.contentBackgroundColor;
-  return document.body.rows.map((row, r) => rowHtml(row, r, background, warnings, phone)).join('');
+  return document.body.rows.map((row, r) => rowHtml(row, r, background, warnings, phone, assets)).join('');
 }

@@ -27,6 +27,7 @@ export function baseCss(document: DesignDocument, contentWidth: number, phone: P
     `.ed-btn{display:inline-block;padding:${D.button.innerPadding};border:0;border-radius:${D.button.borderRadius}px;background-color:${D.button.buttonColor};color:${D.button.color};font:inherit;font-weight:${D.button.fontWeight};line-height:1.2;text-align:center;text-decoration:none;cursor:pointer}`,
     '.ed hr{margin:0 auto;border:0}',
     '.ed-social,.ed-menu ul{display:flex;flex-wrap:wrap;justify-content:center;gap:.5em 1.25em;margin:0;padding:0;list-style:none}',
+    '.ed-social a{display:inline-flex;align-items:center;gap:.4em;color:inherit;text-decoration:none}.ed-social img{display:block}',
     '.ed-menu a{text-decoration:none}',
     '.ed-form{display:grid;gap:.75em}.ed-field{display:grid;gap:.25em}.ed-check{display:flex;align-items:center;gap:.5em}',
     '.ed-field input:not([type=checkbox]),.ed-field select,.ed-field textarea{width:100%;padding:.6em .75em;border:1px solid #c9c9c9;border-radius:4px;font:inherit;color:inherit;background:#fff}',
