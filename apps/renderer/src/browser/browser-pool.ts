@@ -96,11 +96,11 @@ interface Kept {
  * request (request interception turns Chromium's cache off) and sets no cookie.
  *
  * Chromium's memory is its pages (each context has a renderer process of its own, about
- * 150 MB resident with the flags above), so the pages are bounded (`pages`, page-policy.ts): a page is kept for
- * `jobsPerPage` jobs and `idleMs` idle at most, `perTenant` of one tenant; and no more
- * than `total` pages are open at once, whatever their state, closing ones included. A
- * page that needs a slot when all are taken closes the oldest kept page, or waits for a
- * page to close; meanwhile no page is kept.
+ * 150 MB resident with the flags above), so the pages are bounded (`pages`,
+ * page-policy.ts): a page is kept for `jobsPerPage` jobs and `idleMs` idle at most,
+ * `perTenant` of one tenant; and no more than `total` pages are open at once, whatever
+ * their state, closing ones included. A page that needs a slot when all are taken closes
+ * the oldest kept page, or waits for a page to close; meanwhile no page is kept.
  *
  * The browser is replaced when it crashes, when a job hangs it, or after
  * `jobsPerBrowser` contexts and jobs on kept pages; a replaced browser finishes the jobs
