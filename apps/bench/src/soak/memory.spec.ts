@@ -2,20 +2,21 @@ import { spawn } from 'node:child_process';
 import { residentMb } from './memory';
 
 describe('resident memory of a service', () => {
-  it("counts what the service's children hold (the renderer's Chromium is the renderer's)", async () => {
-    const child = spawn(process.execPath, ['-e', "globalThis.held = Buffer.alloc(200e6, 1); process.send('ready'); setInterval(() => {}, 1000)"], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  it("counts the service's own process apart from what it started, by command name (the renderer's Chromium is a row of its own)", async () => {
+    const child = spawn(process.execPath, ['-e', "globalThis.held = Buffer.alloc(300e6, 1); process.send('ready'); setInterval(() => {}, 1000)"], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     try {
       await new Promise((resolve) => child.once('message', resolve));
-      const { me, spawned } = residentMb({ me: process.pid, spawned: child.pid as number });
-      expect(spawned).toBeGreaterThan(190);
-      // This process's own memory (Node itself holds tens of MB) and its child's.
-      expect(me).toBeGreaterThan(spawned + 20);
+      const mb = residentMb({ me: process.pid });
+      expect(mb['me/node']).toBeGreaterThan(290);
+      // This process alone: what Node says of itself, not its child's 300 MB as well.
+      expect(mb.me).toBeGreaterThan(0.8 * (process.memoryUsage.rss() / 2 ** 20));
+      expect(mb.me).toBeLessThan(1.2 * (process.memoryUsage.rss() / 2 ** 20));
     } finally {
       child.kill();
     }
   }, 30_000);
 
   it('gives 0 for a process that is gone', () => {
-    expect(residentMb({ gone: 2 ** 22 + 1 }).gone).toBe(0);
+    expect(residentMb({ gone: 2 ** 22 + 1 })).toEqual({ gone: 0 });
   });
 });

@@ -1,20 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-
-/** Parent pid of every process, from /proc (Linux). */
-function parents(): Map<number, number> {
-  const byPid = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command name may hold spaces and parentheses: the fields after its closing one are fixed.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      byPid.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return byPid;
-}
+import { readFileSync } from 'node:fs';
+import { childrenOf, processes, treeOf } from '../processes';
 
 function residentKb(pid: number): number {
   try {
@@ -25,11 +10,22 @@ function residentKb(pid: number): number {
 }
 
 /**
- * Resident memory in MB of each named process with everything it started (the
- * renderer's Chromium belongs to the renderer): what the machine gives the service.
+ * Resident memory in MB of each named process alone, and apart, of what it started, by
+ * command name, as `<name>/<command>` (the sum of that command's processes with
+ * everything they started): the renderer's Node process is `renderer`, its Chromium
+ * (browser, zygotes, GPU, one renderer process per context, two browsers for a moment
+ * while one is replaced) `renderer/chromium`. Two rows because they are two working sets
+ * with their own bounds: V8's heap, and the pages the pool keeps open.
  */
 export function residentMb(pids: Record<string, number>): Record<string, number> {
-  const byPid = parents();
-  const tree = (root: number): number[] => [root, ...[...byPid].filter(([, parent]) => parent === root).flatMap(([pid]) => tree(pid))];
-  return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, tree(pid).reduce((kb, each) => kb + residentKb(each), 0) / 1024]));
+  const byPid = processes();
+  const mb: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    mb[name] = residentKb(pid) / 1024;
+    for (const child of childrenOf(byPid, pid)) {
+      const row = `${name}/${byPid.get(child)?.command ?? 'unknown'}`;
+      mb[row] = (mb[row] ?? 0) + treeOf(byPid, child).reduce((kb, each) => kb + residentKb(each), 0) / 1024;
+    }
+  }
+  return mb;
 }

@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { ROOMY_PAGES } from './testing/page-limits';
 
 const signal = () => AbortSignal.timeout(20_000);
 const pidOf = (page: Page) => page.browser().process()?.pid;
 const newPool = (options: Partial<BrowserPoolOptions> = {}) =>
-  new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: (page) => page.setJavaScriptEnabled(false), ...options });
+  new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: (page) => page.setJavaScriptEnabled(false), pages: ROOMY_PAGES, ...options });
 
 async function eventually(check: () => boolean): Promise<void> {
   for (let tries = 0; !check(); tries++) {
@@ -71,8 +72,31 @@ describe('BrowserPool', () => {
     }
   });
 
+  it('never has more than `pages.total` pages open in Chromium, nor more than `perTenant` kept for one tenant, for jobs of many tenants', async () => {
+    const pool = newPool({ spares: 1, pages: { ...ROOMY_PAGES, total: 3, perTenant: 1 } });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, pool.openPages, (pool.currentBrowser?.browserContexts().length ?? 1) - 1)), 5);
+    try {
+      const used: Record<string, BrowserContext[]> = {};
+      const job = (tenant: string) => pool.withPage(signal(), async (page) => void (used[tenant] ??= []).push(page.browserContext()), tenant);
+      for (let round = 0; round < 3; round++) {
+        // Two jobs of tenants at once, as the scheduler's two slots run them.
+        for (let n = 0; n < 6; n += 2) await Promise.all([job(`t${n}`), job(`t${n + 1}`)]);
+      }
+      await job('t5');
+      // The newest tenant kept its page; the oldest kept pages went to make room.
+      expect(used['t5'].at(-1)).toBe(used['t5'].at(-2));
+      expect(used['t0'][1]).not.toBe(used['t0'][0]);
+      await eventually(() => pool.openPages <= 3);
+      expect(most).toBeLessThanOrEqual(3);
+    } finally {
+      clearInterval(watch);
+      await pool.shutdown();
+    }
+  });
+
   it('closes a kept page after its share of jobs, and one whose job failed', async () => {
-    const pool = newPool({ jobsPerPage: 2 });
+    const pool = newPool({ pages: { ...ROOMY_PAGES, jobsPerPage: 2 } });
     try {
       const used: BrowserContext[] = [];
       const job = () => pool.withPage(signal(), async (page) => void used.push(page.browserContext()), 'project-a/test');

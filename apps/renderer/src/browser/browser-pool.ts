@@ -1,5 +1,6 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { untilAborted, withinMs } from './deadlines';
+import { keptToClose, mayKeep, type PageLimits } from './page-policy';
 import { countBrowserRestart } from './pool-metrics';
 
 export interface BrowserPoolOptions {
@@ -10,13 +11,9 @@ export interface BrowserPoolOptions {
   spares: number;
   /** What every page gets before a job may take it (the sandbox's settings, sandboxed-page.ts). */
   preparePage: (page: Page) => Promise<void>;
-  /** Jobs of one tenant a page serves before it is closed with its context (default 50). */
-  jobsPerPage?: number;
+  /** How many pages are open and kept, and for how long (page-policy.ts). */
+  pages: PageLimits;
 }
-
-/** How long a page kept for a tenant waits for the tenant's next job before it is closed. */
-const KEPT_PAGE_IDLE_MS = 60_000;
-const JOBS_PER_PAGE = 50;
 
 /**
  * Chromium's own network is cut: everything the page loads is intercepted and fetched
@@ -26,7 +23,11 @@ const JOBS_PER_PAGE = 50;
  * start in the container, where the service runs as an unprivileged user (deploy/Dockerfile)
  * with no capabilities and no privilege escalation: it needs user namespaces (refused by the
  * runtime's default seccomp profile) or a setuid helper. The isolation is the above and the
- * container's.
+ * container's. Chromium 156 opens a window for each context, whose address bar's
+ * suggestions (and their AI mode) are pages of their own in one more renderer process:
+ * nobody types in it here, and without them a context costs one renderer process instead
+ * of two. Measured with 6 contexts each printing a PDF: Chromium's processes held 1.6 GB
+ * resident instead of 2.7 GB (about 150 MB a page instead of 310).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -42,6 +43,7 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--force-webrtc-ip-handling-policy',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 /** Opening a page takes well under a second; a browser that needs this long is hung. */
@@ -91,9 +93,14 @@ interface Kept {
  * cost Chromium twice the CPU of printing on a page reused (measured on PDFs of the email
  * example), and under a full queue that CPU is the renderer's throughput. Nothing passes
  * from job to job but within one tenant: scripts never run, the sandbox answers every
- * request (request interception turns Chromium's cache off) and sets no cookie. A page
- * is kept for `jobsPerPage` jobs and a minute idle at most, and `2 × spares` pages at most
- * in all; the oldest goes first.
+ * request (request interception turns Chromium's cache off) and sets no cookie.
+ *
+ * Chromium's memory is its pages (each context has a renderer process of its own, about
+ * 150 MB resident with the flags above), so the pages are bounded (`pages`,
+ * page-policy.ts): a page is kept for `jobsPerPage` jobs and `idleMs` idle at most,
+ * `perTenant` of one tenant; and no more than `total` pages are open at once, whatever
+ * their state, closing ones included. A page that needs a slot when all are taken closes
+ * the oldest kept page, or waits for a page to close; meanwhile no page is kept.
  *
  * The browser is replaced when it crashes, when a job hangs it, or after
  * `jobsPerBrowser` contexts and jobs on kept pages; a replaced browser finishes the jobs
@@ -108,6 +115,12 @@ export class BrowserPool {
   private readonly spares: Promise<Spare>[] = [];
   /** Pages kept for their tenants' next jobs, oldest first. */
   private readonly kept: Kept[] = [];
+  /** Pages holding one of the `pages.total` slots: from before they open until they have closed. */
+  private pages = 0;
+  /** Pages closing (their slots are about to be free). */
+  private closing = 0;
+  /** Pages waiting for a slot, first come first served. */
+  private readonly waiting: Array<() => void> = [];
   private closed = false;
 
   constructor(private readonly options: BrowserPoolOptions) {}
@@ -136,10 +149,12 @@ export class BrowserPool {
       if (!reused) this.refill();
       throw error;
     }
-    if (!reused) this.refill();
     spare.jobs++;
-    // Kept for the tenant's next job, or closed without the answer waiting for it.
+    // Kept for the tenant's next job, or closed without the answer waiting for it; then
+    // the spare it took is replaced (after: a spare that finds every slot taken closes the
+    // oldest kept page, which may be another tenant's rather than this one).
     if (tenant === undefined || !this.keep(tenant, spare)) void this.release(spare);
+    if (!reused) this.refill();
     return result;
   }
 
@@ -153,6 +168,11 @@ export class BrowserPool {
     return [...this.leases].reduce((open, lease) => open + lease.open, 0);
   }
 
+  /** The most pages open at once (`pages.total`). */
+  get pageLimit(): number {
+    return this.options.pages.total;
+  }
+
   /** The browser new contexts are opened in, unless it is due to be replaced (for tests). */
   get currentBrowser(): Browser | undefined {
     return this.current?.browser;
@@ -163,6 +183,8 @@ export class BrowserPool {
     this.current = null;
     this.spares.length = 0;
     for (const { idle } of this.kept.splice(0)) clearTimeout(idle);
+    // Pages waiting for a slot learn that the pool is shut down.
+    for (const wake of this.waiting.splice(0)) wake();
     await this.launching?.catch(() => undefined);
     await Promise.all([...this.leases].map((lease) => this.close(lease)));
   }
@@ -208,16 +230,26 @@ export class BrowserPool {
     return undefined;
   }
 
-  /** Keeps a page for its tenant's next job; false when it has served its share or its browser is being replaced. */
+  /**
+   * Keeps a page for its tenant's next job, closing the kept pages the limits leave no
+   * room for; false when the page may not be kept (page-policy.ts) or its browser is being replaced.
+   */
   private keep(tenant: string, spare: Spare): boolean {
-    if (this.closed || spare.lease.retired || spare.jobs >= (this.options.jobsPerPage ?? JOBS_PER_PAGE)) return false;
-    const idle = setTimeout(() => this.closeKept((kept) => kept.spare === spare), KEPT_PAGE_IDLE_MS).unref();
+    if (this.closed || spare.lease.retired || !mayKeep(spare.jobs, this.waiting.length, this.options.pages)) return false;
+    const idle = setTimeout(() => this.closeKept((kept) => kept.spare === spare), this.options.pages.idleMs).unref();
     this.kept.push({ tenant, spare, idle });
-    this.closeKept((_, at) => at < this.kept.length - 2 * this.options.spares);
+    this.closeKeptPastLimits();
     return true;
   }
 
-  private closeKept(which: (kept: Kept, at: number) => boolean): void {
+  /** Closes the kept pages past their tenant's share, and those that the other pages and the pages waiting for a slot leave no room for. */
+  private closeKeptPastLimits(): void {
+    const others = this.pages - this.kept.length - this.closing;
+    const closing = new Set(keptToClose(this.kept, this.options.pages.total - others - this.waiting.length, this.options.pages));
+    this.closeKept((kept) => closing.has(kept));
+  }
+
+  private closeKept(which: (kept: Kept) => boolean): void {
     const closing = this.kept.filter(which);
     for (const kept of closing) {
       this.kept.splice(this.kept.indexOf(kept), 1);
@@ -247,8 +279,31 @@ export class BrowserPool {
     }
   }
 
+  /** Takes one of the `pages.total` slots, once a page closes when all are taken (the oldest kept page closes for it). */
+  private async slot(): Promise<void> {
+    while (!this.closed && this.pages >= this.options.pages.total) {
+      const freed = new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.closeKeptPastLimits();
+      await freed;
+    }
+    if (this.closed) throw new Error('the browser pool is shut down');
+    this.pages++;
+  }
+
+  private freeSlot(): void {
+    this.pages--;
+    this.waiting.shift()?.();
+  }
+
   private async prepare(): Promise<Spare> {
-    const lease = await this.lease();
+    await this.slot();
+    let lease: Lease;
+    try {
+      lease = await this.lease();
+    } catch (error) {
+      this.freeSlot();
+      throw error;
+    }
     lease.open++;
     const hung = AbortSignal.timeout(PREPARE_TIMEOUT_MS);
     const opening = lease.browser.createBrowserContext();
@@ -268,8 +323,11 @@ export class BrowserPool {
   }
 
   private async release({ lease, context }: { lease: Lease; context?: BrowserContext }): Promise<void> {
+    this.closing++;
     const closed = context ? await withinMs(context.close(), 2_000) : true;
+    this.closing--;
     lease.open--;
+    this.freeSlot();
     if (!closed) this.kill(lease);
     else if (lease.retired && lease.open === 0) await this.close(lease);
   }
@@ -300,6 +358,8 @@ export class BrowserPool {
       lease.retired = lease.dead = true;
       if (this.current === lease) this.current = null;
       this.leases.delete(lease);
+      // Its kept pages' slots are free for pages in a new browser.
+      this.closeKept((kept) => kept.spare.lease === lease);
     });
     if (this.closed) {
       await this.close(lease);

@@ -1,5 +1,6 @@
 import { metricsRegistry } from '@embed/service-runtime';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { ROOMY_PAGES } from './testing/page-limits';
 import { FairScheduler } from '../workers/fair-scheduler';
 import { watchPool } from './pool-metrics';
 
@@ -7,7 +8,7 @@ import { watchPool } from './pool-metrics';
 jest.setTimeout(60_000);
 
 const newPool = (options: Partial<BrowserPoolOptions> = {}) =>
-  new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: async () => undefined, ...options });
+  new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: async () => undefined, pages: ROOMY_PAGES, ...options });
 
 async function value(name: string, labels: Record<string, string> = {}): Promise<number> {
   const { values } = await metricsRegistry.getSingleMetric(name)!.get();

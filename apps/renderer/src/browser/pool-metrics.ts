@@ -18,7 +18,7 @@ export function countBrowserRestart(reason: RestartReason): void {
 // What is read of the browser pool (browser-pool.ts, which counts its restarts here) and of
 // the scheduler of file jobs (workers/fair-scheduler.ts), by shape: this file imports neither.
 interface Watched {
-  pool: { readonly running: number; readonly openPages: number };
+  pool: { readonly running: number; readonly openPages: number; readonly pageLimit: number };
   scheduler: { readonly active: number; readonly concurrency: number; readonly queuedJobs: number };
 }
 let watched: Watched | undefined;
@@ -40,6 +40,7 @@ reading('embed_renderer_jobs_capacity', 'PDF and PNG jobs this process runs at o
 reading('embed_renderer_jobs_waiting', 'PDF and PNG jobs waiting for a browser slot (503 past RENDER_QUEUE_LIMIT)', ({ scheduler }) => scheduler.queuedJobs);
 reading('embed_renderer_browsers_running', 'Chromium processes running: one, two while a replaced one finishes', ({ pool }) => pool.running);
 reading('embed_renderer_pages_open', "Pages open in the browsers: the jobs', the spares prepared ahead, and those closing", ({ pool }) => pool.openPages);
+reading('embed_renderer_pages_limit', 'Pages open at once at most (RENDER_PAGES_TOTAL)', ({ pool }) => pool.pageLimit);
 
 export const POOL_METRICS = Symbol('POOL_METRICS');
 

@@ -13,6 +13,7 @@ import { LayoutCache } from '../render/layout-cache';
 import { RenderService } from '../render/render.service';
 import { testRenderPool } from '../render/testing/test-render-pool';
 import { BrowserPool } from '../browser/browser-pool';
+import { ROOMY_PAGES } from '../browser/testing/page-limits';
 import { FairScheduler } from '../workers/fair-scheduler';
 import { FilesService } from './files.service';
 import { ResourceLoader } from '../sandbox/resource-loader';
@@ -33,7 +34,7 @@ jest.setTimeout(60_000);
 describe('FilesService with Chromium', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'files-'));
   const storage = new FilesystemStorage(root, 'secret');
-  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 2, preparePage: lockDownPage });
+  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 2, preparePage: lockDownPage, pages: ROOMY_PAGES });
   const renderer = new RenderService(new LayoutCache(16 * 1024 * 1024), testRenderPool());
   const files = new FilesService(
     renderer,

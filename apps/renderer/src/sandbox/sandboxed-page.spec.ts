@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ObjectStorage } from '@embed/storage';
 import { BrowserPool } from '../browser/browser-pool';
+import { ROOMY_PAGES } from '../browser/testing/page-limits';
 import { ResourceLoader } from './resource-loader';
 import { lockDownPage, sandboxRequests } from './sandboxed-page';
 
@@ -11,7 +12,7 @@ import { lockDownPage, sandboxRequests } from './sandboxed-page';
 jest.setTimeout(60_000);
 
 describe('sandboxed page', () => {
-  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 1, preparePage: lockDownPage });
+  const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 50, spares: 1, preparePage: lockDownPage, pages: ROOMY_PAGES });
   const loader = new ResourceLoader({} as ObjectStorage, 'http://gateway.test');
   let server: Server;
   let hits = 0;
