@@ -8,14 +8,30 @@
 // (render-core's assets.ts): emails already sent keep pointing at the old ones.
 //
 //   node tools/email-assets.mjs
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import * as simpleIcons from 'simple-icons';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'libs/render-core/assets');
-const { glyphs } = JSON.parse(readFileSync(path.join(root, 'tools/email-assets/brand-glyphs.json'), 'utf8'));
+
+/** The brands' own glyphs and colours, from the simple-icons package (CC0), by our network names. */
+const BRANDS = {
+  facebook: simpleIcons.siFacebook,
+  x: simpleIcons.siX,
+  instagram: simpleIcons.siInstagram,
+  youtube: simpleIcons.siYoutube,
+  pinterest: simpleIcons.siPinterest,
+  github: simpleIcons.siGithub,
+  vimeo: simpleIcons.siVimeo,
+  medium: simpleIcons.siMedium,
+  dribbble: simpleIcons.siDribbble,
+  snapchat: simpleIcons.siSnapchat,
+  tumblr: simpleIcons.siTumblr,
+  soundcloud: simpleIcons.siSoundcloud,
+};
 
 /** Our own glyphs, on the same 24 x 24 grid: LinkedIn's "in" and a globe for a website. */
 const OWN = {
@@ -38,9 +54,9 @@ const glyphColour = (hex) => {
 /** A social icon: 96 px (sharp at 48 px on a 2x screen), the glyph at 56% of the circle. */
 function socialSvg(network) {
   const own = OWN[network];
-  const color = own ? own.color : glyphs[network].color;
+  const color = own ? own.color : `#${BRANDS[network].hex}`;
   const fill = glyphColour(color);
-  const glyph = own ? own.svg : `<path d="${glyphs[network].path}"/>`;
+  const glyph = own ? own.svg : `<path d="${BRANDS[network].path}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
 <circle cx="48" cy="48" r="48" fill="${color}"/>
 <g transform="translate(21.12 21.12) scale(2.24)" fill="${fill}" color="${fill}">${glyph}</g></svg>`;
@@ -52,7 +68,7 @@ const PLACEHOLDER = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height=
 <g transform="translate(280 22) scale(0.42)" fill="none" stroke="#71717a" stroke-width="7" stroke-linejoin="round">
 <rect x="2.5" y="2.5" width="91" height="75" rx="8"/><circle cx="30" cy="26" r="9"/><path d="M6 70 34 42l18 18 14-14 26 26"/></g></svg>`;
 
-const NETWORKS = [...Object.keys(glyphs), ...Object.keys(OWN)];
+const NETWORKS = [...Object.keys(BRANDS), ...Object.keys(OWN)];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
@@ -69,6 +85,6 @@ writeFileSync(path.join(out, 'README.md'), `# Images the renderer adds
 
 Made by \`node tools/email-assets.mjs\` (do not edit by hand): one social icon per network,
 \`social-v1-<network>.png\` (96 x 96), and \`image-placeholder-v1.png\` (600 x 80), the image
-of an image block whose picture was never chosen. Brand glyphs: Simple Icons, CC0 1.0.
+of an image block whose picture was never chosen. Brand glyphs: the simple-icons package, CC0 1.0.
 `);
 console.log(`${NETWORKS.length + 1} images in ${path.relative(root, out)}`);
