@@ -1,4 +1,5 @@
-export { finishRender, render } from './render';
+export { auditRender, type RenderAudit } from './audit';
+export { type FinishOptions, finishRender, referenceRender, render } from './render';
 export { emailMarkup } from './email/layout';
 export { layoutDesign } from './layout';
 export { DEFAULT_TEXT_OPTIONS } from './text';
