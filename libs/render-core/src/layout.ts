@@ -44,7 +44,7 @@ export function layoutDesign(document: DesignDocument, options: LayoutOptions = 
   carried.warnings.forEach((warning) => warnings.add(warning));
   const laid = carried.document;
   const html = compileTemplate(modeHtml(laid, designId, warnings), warnings);
-  const text = compileTemplate(textSource(laid, preheaderOf(laid)), warnings);
+  const text = compileTemplate(textSource(laid, preheaderOf(laid)), warnings, { links: true });
   return {
     mode: document.mode,
     design: document,

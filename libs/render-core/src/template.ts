@@ -47,7 +47,7 @@ export interface TaggedLink {
   images: boolean;
 }
 
-/** HTML with its merge tags as written, the slots where values go, and its links that hold tags. */
+/** HTML with its merge tags as written, the slots where values go, and (when asked for) its links that hold tags. */
 export interface MergeTemplate {
   source: string;
   slots: Slot[];
@@ -177,11 +177,14 @@ function collect(source: string, base: number, edits: Edit[], warnings: Warnings
   }
 }
 
-/** Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left out, with a warning. */
-export function compileTemplate(html: string, warnings: Warnings): MergeTemplate {
+/**
+ * Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left
+ * out, with a warning. `links`: record its tagged links too (the plain text's source needs them).
+ */
+export function compileTemplate(html: string, warnings: Warnings, { links: withLinks = false } = {}): MergeTemplate {
   const edits: Edit[] = [];
   const links: TaggedLink[] = [];
-  collect(html, 0, edits, warnings, links);
+  collect(html, 0, edits, warnings, withLinks ? links : undefined);
   edits.sort((a, b) => a.start - b.start);
   const slots: Slot[] = [];
   let source = '';
