@@ -2,7 +2,7 @@ import type { WrittenTag } from '@embed/design-document/model';
 import { isAddressAttribute } from './address';
 import { bodyChunk } from './chunks';
 import { escapeHtml } from './html';
-import type { MergeTemplate, Piece, Slot } from './template';
+import { type MergeTemplate, type Piece, type Slot, writeAttribute, writeText } from './template';
 import { plainText, textOptionsKey } from './text';
 import type { TextOptions } from './types';
 
@@ -78,11 +78,9 @@ function cutAtMarks(output: string): Holes {
 const contextOf = (slot: Slot): Context =>
   slot.attribute === undefined ? 'text' : slot.attribute === 'style' ? 'css' : isAddressAttribute(slot.attribute) ? 'url' : 'attribute';
 
-const escapeText = (value: string) => escapeHtml(value).replace(/\u00a0/g, '&nbsp;');
-
 function compileSlot(slot: Slot): CompiledSlot {
   const context = contextOf(slot);
-  const escape = context === 'text' ? escapeText : escapeHtml;
+  const escape = context === 'text' ? writeText : escapeHtml;
   const output = slot.pieces.map((piece) => (typeof piece === 'string' ? escape(piece) : piece));
   if (slot.attribute === undefined) return { context, element: slot.element, output };
   const written = slot.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.tag)).join('');
@@ -128,7 +126,7 @@ export function compileText(template: MergeTemplate, options: TextOptions | unde
   let cursor = 0;
   for (const slot of template.slots) {
     const value = slot.pieces.map((piece) => (typeof piece === 'string' ? piece : mark(tag++))).join('');
-    marked += template.source.slice(cursor, slot.start) + (slot.attribute === undefined ? escapeText(value) : `${slot.attribute}="${escapeHtml(value)}"`);
+    marked += template.source.slice(cursor, slot.start) + (slot.attribute === undefined ? writeText(value) : writeAttribute(slot.attribute, value));
     cursor = slot.end;
   }
   return cutAtMarks(plainText(marked + template.source.slice(cursor), options));

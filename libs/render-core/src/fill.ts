@@ -4,7 +4,7 @@ import { bodyChunk } from './chunks';
 import { type CompiledLayout, type CompiledSlot, type CompiledText, compileText, type Holes, textTags } from './compiled';
 import { escapeHtml } from './html';
 import { filledValue, inCss, mergeTemplate, type UnfilledTags } from './merge';
-import type { MergeTemplate, Piece, TaggedLink } from './template';
+import { type MergeTemplate, type Piece, type TaggedLink, writeText } from './template';
 import { DEFAULT_TEXT_OPTIONS, plainText, textOptionsKey } from './text';
 import type { MergeValues, TextOptions } from './types';
 
@@ -60,8 +60,6 @@ class Values {
   }
 }
 
-const escapeText = (value: string) => escapeHtml(value).replace(/\u00a0/g, '&nbsp;');
-
 function fillSlot(slot: CompiledSlot, values: Values, unfilled: UnfilledTags): string {
   // An address is judged whole, decoded, as the browser will read it; an unsafe one is left out (address.ts).
   const { attribute } = slot;
@@ -69,7 +67,7 @@ function fillSlot(slot: CompiledSlot, values: Values, unfilled: UnfilledTags): s
     unfilled.unsafe.add(attribute.written);
     return '';
   }
-  const escape = slot.context === 'text' ? escapeText : escapeHtml;
+  const escape = slot.context === 'text' ? writeText : escapeHtml;
   let output = '';
   for (const piece of slot.output) {
     if (typeof piece === 'string') output += piece;
