@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { num } from 'envalid';
-import { positiveInt } from '@embed/config';
+import { fraction, positiveInt } from '@embed/config';
 import { BackendServiceModule, type BackendConfig } from '@embed/service-runtime';
 import { FilesController } from './exports/files.controller';
 import { fileProviders, fileSpecs } from './exports/files.providers';
@@ -11,11 +11,13 @@ import { ImportsService } from './imports/imports.service';
 import { LayoutCache } from './render/layout-cache';
 import { RenderController } from './render/render.controller';
 import { RENDER_WORKER_FILE, RenderPool } from './render/render-pool';
-import { PUBLIC_BASE_URL, RenderService } from './render/render.service';
+import { PUBLIC_BASE_URL, RENDER_AUDIT_SAMPLE, RenderService } from './render/render.service';
 
 export const rendererSpecs = {
   /** Memory for cached layouts (HTML of documents rendered lately), in MB. */
   RENDER_CACHE_MB: num({ default: 64 }),
+  /** The share of renders (0 to 1) also made by the reference merge and read by parse5 with the safety audit's rules (docs/design-document.md, Rendering); one that differs or fails is answered with the reference merge's and logged as an error. 0 turns the check off. */
+  RENDER_AUDIT_SAMPLE: fraction({ default: 0 }),
   /** Renders (layout and merge) and imports run at once, each on a worker thread kept warm, plus one spare worker for the job after one stopped at the limit; a render waits for a free one, taken from each project in turn. One per core: the default counts the cores Node sees, which in a container with a CPU limit are the node's, so set it to the limit there (deploy/k8s does). */
   RENDER_WORKERS: positiveInt({ default: availableParallelism() }),
   /** The longest one render's layout and merge may run on its worker (capped by the request's deadline); past it the worker is stopped and replaced, and the render is answered 422 design_too_complex. */
@@ -45,6 +47,7 @@ export class RendererModule {
         { provide: PUBLIC_BASE_URL, useValue: config.PUBLIC_BASE_URL },
         ImportsService,
         { provide: LayoutCache, useValue: new LayoutCache(config.RENDER_CACHE_MB * 1024 * 1024) },
+        { provide: RENDER_AUDIT_SAMPLE, useValue: config.RENDER_AUDIT_SAMPLE },
         { provide: RenderPool, useValue: workers },
         FilesService,
         // Ready once the render workers have loaded: a render sent sooner would wait for them.

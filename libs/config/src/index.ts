@@ -1,6 +1,6 @@
 export { ConfigError, loadConfig, type ConfigOf } from './load-config';
 export { LOCAL_STACK_MARKER } from './secrets';
-export { cursorSpecs, databaseSpecs, erasureLedgerSpecs, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs } from './specs';
+export { cursorSpecs, databaseSpecs, erasureLedgerSpecs, fraction, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs } from './specs';
 export { webhookDeliverySpecs, webhookUrlSpecs } from './specs';
 export { storageSpecs } from './specs';
 export { tracingEnabled, tracingSpecs } from './specs';

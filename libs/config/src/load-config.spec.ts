@@ -1,6 +1,6 @@
 import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import { ConfigError, loadConfig } from './load-config';
-import { cursorSpecs, databaseSpecs, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs, storageSpecs, webhookUrlSpecs } from './specs';
+import { cursorSpecs, databaseSpecs, fraction, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs, storageSpecs, webhookUrlSpecs } from './specs';
 
 const specs = { ...runtimeSpecs, ...httpSpecs, ...natsSpecs, ...databaseSpecs };
 
@@ -129,5 +129,14 @@ describe('tracing', () => {
     expect(loadConfig(intervals, { SWEEP_MS: '250' }).SWEEP_MS).toBe(250);
     for (const bad of ['0', '-5', '1.5', 'soon', ''])
       expect(() => loadConfig(intervals, { SWEEP_MS: bad })).toThrow(/SWEEP_MS: must be a whole number above 0/);
+  });
+
+  it('takes a share from 0 to 1 where one is asked for, and refuses what is outside it or not a number', () => {
+    const sample = { SAMPLE: fraction({ default: 0 }) };
+    expect(loadConfig(sample, {}).SAMPLE).toBe(0);
+    expect(loadConfig(sample, { SAMPLE: '0.001' }).SAMPLE).toBe(0.001);
+    expect(loadConfig(sample, { SAMPLE: '1' }).SAMPLE).toBe(1);
+    for (const bad of ['-0.1', '1.5', 'often', '', 'NaN'])
+      expect(() => loadConfig(sample, { SAMPLE: bad })).toThrow(/SAMPLE: must be a number from 0 to 1/);
   });
 });

@@ -15,6 +15,13 @@ export const positiveInt = makeValidator<number>((input) => {
   return value;
 });
 
+/** A share from 0 to 1, such as the part of requests sampled for a check. */
+export const fraction = makeValidator<number>((input) => {
+  const value = Number(input);
+  if (input.trim() === '' || !(value >= 0 && value <= 1)) throw new EnvError(`must be a number from 0 to 1, not "${input}"`);
+  return value;
+});
+
 /**
  * How long a stopping service may finish work it has taken: never less than the longest
  * budget of a request (libs/contracts/src/deadlines.ts), or a request taken just before the

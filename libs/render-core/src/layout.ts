@@ -4,6 +4,7 @@ import type { DesignDocument } from '@embed/design-document';
 import { readIn } from './languages';
 import { carriableDocument } from './characters';
 import { staticChunks } from './chunks';
+import { compileLayout } from './compiled';
 import { emailHtml } from './email/layout';
 import { compileTemplate } from './template';
 import { textSource } from './text';
@@ -27,6 +28,8 @@ function modeHtml(document: DesignDocument, designId: string, warnings: Warnings
   }
 }
 
+const preheaderOf = (document: DesignDocument) => (document.mode === 'email' ? (document.settings.preheader ?? '') : '');
+
 /**
  * Lays a valid document out as HTML with its merge tags as written: the costly, cacheable
  * half of a render (the same document, design id and renderer version give the same layout).
@@ -42,17 +45,17 @@ export function layoutDesign(document: DesignDocument, options: LayoutOptions = 
   carried.warnings.forEach((warning) => warnings.add(warning));
   const laid = carried.document;
   const html = compileTemplate(modeHtml(laid, designId, warnings, assetsPrefix(options.publicBaseUrl)), warnings);
-  const subject = laid.mode === 'email' ? laid.settings.subject : '';
-  const preheader = laid.mode === 'email' ? (laid.settings.preheader ?? '') : '';
+  const text = compileTemplate(textSource(laid, preheaderOf(laid)), warnings, { links: true });
   return {
     mode: document.mode,
     design: document,
     rendererVersion: RENDERER_VERSION,
     html,
     ...staticChunks(html.source),
-    text: compileTemplate(textSource(laid, preheader), warnings),
-    subject,
-    preheader,
+    text,
+    compiled: compileLayout(html, text),
+    subject: laid.mode === 'email' ? laid.settings.subject : '',
+    preheader: preheaderOf(laid),
     warnings: warnings.list(),
   };
 }

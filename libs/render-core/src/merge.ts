@@ -16,7 +16,7 @@ export class UnfilledTags {
 }
 
 /** A tag's value as every output can carry it, each value balanced on its own; undefined when the merge has none. */
-function filledValue(tag: string, inner: string, merge: MergeValues, unfilled: UnfilledTags): string | undefined {
+export function filledValue(tag: string, inner: string, merge: MergeValues, unfilled: UnfilledTags): string | undefined {
   const value = tagValue(inner, merge);
   if (value === undefined) {
     unfilled.tags.add(tag);
@@ -34,7 +34,7 @@ export function mergePlain(template: string, merge: MergeValues, unfilled: Unfil
 
 // In a style attribute a value can only be part of a url() (the design allows tags in no other
 // style), so it is percent-encoded there: it cannot end the address, its string or the declaration.
-const inCss = (value: string) =>
+export const inCss = (value: string) =>
   encodeURI(value.toWellFormed()).replace(/['()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function fillSlot(slot: Slot, merge: MergeValues, unfilled: UnfilledTags): string {

@@ -3,21 +3,45 @@ import type { DesignDocument } from '@embed/design-document';
 import { unsafeAddressWarning } from './address';
 import { carriedValuesWarning } from './characters';
 import { bodyChunk } from './chunks';
+import { type Filled, fillLayout } from './fill';
 import { layoutDesign } from './layout';
 import { mergePlain, mergeTemplate, UnfilledTags } from './merge';
 import { plainText } from './text';
 import type { Layout, MergeValues, RenderOptions, RenderResult, TextOptions } from './types';
 
-/** The per-request half of a render: the merge and the plain text, over a (cached) layout. */
-export function finishRender(layout: Layout, options: { merge?: MergeValues; text?: TextOptions } = {}): RenderResult {
+/** How a layout is merged for one recipient. */
+export interface FinishOptions {
+  merge?: MergeValues;
+  text?: TextOptions;
+}
+
+/**
+ * The per-request half of a render: the layout's compiled revision filled with the merge
+ * (fill.ts). A layout keeps the compiled text of each set of text options it is asked for.
+ */
+export function finishRender(layout: Layout, options: FinishOptions = {}): RenderResult {
+  const unfilled = new UnfilledTags();
+  return result(layout, fillLayout(layout, options.merge ?? {}, options.text, unfilled), options, unfilled);
+}
+
+/**
+ * The same render by the reference merge: every slot merged, the text converted from the
+ * merged source, the body cut from the merged HTML. What the compiled revision must equal
+ * (the differential property test, and the renderer's sampled check).
+ */
+export function referenceRender(layout: Layout, options: FinishOptions = {}): RenderResult {
   const merge = options.merge ?? {};
   const unfilled = new UnfilledTags();
   const html = mergeTemplate(layout.html, merge, unfilled);
   // The text is written from merged HTML, so that a link left out of the HTML is left out of the text too.
   const text = plainText(mergeTemplate(layout.text, merge, unfilled), options.text);
+  return result(layout, { html, body: bodyChunk(html), bytes: Buffer.byteLength(html), text }, options, unfilled);
+}
+
+function result(layout: Layout, { html, body, bytes, text }: Filled, options: FinishOptions, unfilled: UnfilledTags): RenderResult {
+  const merge = options.merge ?? {};
   const subject = mergePlain(layout.subject, merge, unfilled);
   const preheader = mergePlain(layout.preheader, merge, unfilled);
-  const bytes = Buffer.byteLength(html);
   const warnings = [...layout.warnings];
   for (const address of unfilled.unsafe) warnings.push(unsafeAddressWarning(address, true));
   if (unfilled.carried.size > 0) warnings.push(carriedValuesWarning([...unfilled.carried]));
@@ -26,7 +50,7 @@ export function finishRender(layout: Layout, options: { merge?: MergeValues; tex
   return {
     mode: layout.mode,
     html,
-    chunks: { body: bodyChunk(html), css: layout.css, js: layout.js, fonts: layout.fonts },
+    chunks: { body, css: layout.css, js: layout.js, fonts: layout.fonts },
     text,
     subject,
     preheader,

@@ -24,6 +24,12 @@ describe('merge template', () => {
     );
   });
 
+  it('leaves a tag in an event handler as written (script, no merge position), and writes an unquoted attribute quoted', () => {
+    const result = merged('<p onclick="go(\'{{contact.a}}\')" ONMOUSEOVER={{contact.a}} title={{contact.a}}>x</p>', "'); steal('");
+    expect(result.html).toBe('<p onclick="go(\'{{contact.a}}\')" ONMOUSEOVER={{contact.a}} title="&#39;); steal(&#39;">x</p>');
+    expect(result.template.slots.map((slot) => slot.attribute)).toEqual(['title']);
+  });
+
   it('judges addresses in foreign elements and in Outlook comments the same way', () => {
     const html = '<svg><a xlink:href="{{contact.a}}" href="https://ok.example/">x</a></svg><!--[if mso]><v:fill src="{{contact.a}}" /><![endif]-->';
     const result = merged(html, 'javascript:alert(1)');

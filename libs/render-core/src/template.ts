@@ -8,7 +8,8 @@ import type { Warnings } from './warnings';
 // Where merge values may go is decided once per layout, by parsing the laid-out HTML as a
 // browser does (parse5), not by patterns over the markup: a tag is filled only where the
 // parser reads text (a text node, a title) or an attribute's value; anywhere else (a script,
-// a stylesheet, an attribute or element name) it is not a merge position and stays as written.
+// a stylesheet, an attribute or element name, an event handler's value) it is not a merge
+// position and stays as written. An attribute is written again quoted, however it was written.
 // A slot is a whole text node or a whole attribute: when filled it is written again from its
 // decoded value with the values inside and escaped as a whole, so no value can end it, open
 // an element or add an attribute. An attribute that holds addresses is judged after it is
@@ -33,10 +34,24 @@ export interface Slot {
   pieces: Piece[];
 }
 
-/** HTML with its merge tags as written, and the slots where values go. */
+/**
+ * A link whose address or words hold a tag: what a plain-text converter compares (it leaves
+ * out an address that reads as the link's words). Its address is decoded, tags as pieces;
+ * its words are its text nodes' decoded text. `plain` when it holds only text, inline
+ * formatting and images, so that its words (and images' alt texts) are all the converter reads of it.
+ */
+export interface TaggedLink {
+  href: Piece[];
+  words: Piece[];
+  plain: boolean;
+  images: boolean;
+}
+
+/** HTML with its merge tags as written, the slots where values go, and (when asked for) its links that hold tags. */
 export interface MergeTemplate {
   source: string;
   slots: Slot[];
+  links: TaggedLink[];
 }
 
 // Elements whose content the parser reads as raw text: a tag there is not text a reader sees.
@@ -66,7 +81,8 @@ function elementEdits(element: Element, source: string, base: number, edits: Edi
     // Locations are keyed by the name as written, in lower case (xlink:href, viewbox), not as the parser adjusts it.
     const key = (attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name).toLowerCase();
     const location = locations[key];
-    if (!location) continue;
+    // An event handler's value is script: a tag there is no merge position (none is written there today).
+    if (!location || key.startsWith('on')) continue;
     const raw = source.slice(location.startOffset, location.endOffset);
     // A printable ASCII name's location is its own (a name lower-cased past ASCII may find another's), and then
     // its text as written holds every character of the value: without a character reference, a tag
@@ -99,33 +115,76 @@ function mayNeedEdits(markup: string): boolean {
   return EDIT_HINTS.some((hint) => lower.includes(hint));
 }
 
-function collect(source: string, base: number, edits: Edit[], warnings: Warnings): void {
+type TextNode = DefaultTreeAdapterMap['textNode'];
+
+/** A text node's pieces when it is a slot (its tags filled), undefined when it holds no tag to fill. */
+function textPieces(node: TextNode, source: string): Piece[] | undefined {
+  const location = node.sourceCodeLocation;
+  if (!location) return undefined;
+  // Its span as written holds every character of its value: a tag needs a brace or a character reference there.
+  const written = source.slice(location.startOffset, location.endOffset);
+  if (!(written.includes('{') || written.includes('&')) || !hasTag(node.value)) return undefined;
+  const parent = node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '';
+  // A text node with markup inside its span was joined by the parser from separate runs: left as written.
+  if (RAW_TEXT.has(parent) || written.includes('<')) return undefined;
+  return mergeTagPieces(node.value);
+}
+
+// What a link may hold for its words to be only its text nodes' text.
+const INLINE = new Set(['b', 'strong', 'i', 'em', 'u', 's', 'span', 'small', 'sub', 'sup', 'code', 'abbr', 'br', 'img']);
+
+/** A link with an address and a tag in it or in its words; undefined for any other. */
+function taggedLink(link: Element, source: string): TaggedLink | undefined {
+  const href = link.attrs.find((attribute) => attribute.name === 'href' && !attribute.prefix)?.value;
+  if (href === undefined || (!isSafeAttribute('a', 'href', href) && !hasTag(href))) return undefined;
+  const words: Piece[] = [];
+  let plain = true;
+  let images = false;
+  const stack: Node[] = [...link.childNodes].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.nodeName === '#text' && 'value' in node) words.push(...(textPieces(node, source) ?? [node.value]));
+    else if ('tagName' in node) {
+      plain &&= INLINE.has(node.tagName);
+      images ||= node.tagName === 'img';
+      stack.push(...[...node.childNodes].reverse());
+    }
+  }
+  const pieces = mergeTagPieces(href);
+  if (pieces.every((piece) => typeof piece === 'string') && words.every((piece) => typeof piece === 'string')) return undefined;
+  return { href: pieces, words, plain, images };
+}
+
+function collect(source: string, base: number, edits: Edit[], warnings: Warnings, links?: TaggedLink[]): void {
   const stack: Node[] = [parse(source, { sourceCodeLocationInfo: true })];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if ('childNodes' in node) for (const child of node.childNodes) stack.push(child);
     if (node.nodeName === 'template' && 'content' in node) stack.push(node.content);
     const location = node.sourceCodeLocation;
     if (!location) continue;
-    if ('tagName' in node) elementEdits(node, source, base, edits, warnings);
-    else if (node.nodeName === '#text' && 'value' in node) {
-      // Its span as written holds every character of its value: a tag needs a brace or a character reference there.
-      const written = source.slice(location.startOffset, location.endOffset);
-      if (!(written.includes('{') || written.includes('&')) || !hasTag(node.value)) continue;
+    if ('tagName' in node) {
+      elementEdits(node, source, base, edits, warnings);
+      const link = links && node.tagName === 'a' ? taggedLink(node, source) : undefined;
+      if (link) links?.push(link);
+    } else if (node.nodeName === '#text' && 'value' in node) {
+      const pieces = textPieces(node, source);
+      if (!pieces) continue;
       const parent = node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '';
-      // A text node with markup inside its span was joined by the parser from separate runs: left as written.
-      if (RAW_TEXT.has(parent) || written.includes('<')) continue;
-      edits.push({ start: base + location.startOffset, end: base + location.endOffset, slot: { element: parent, pieces: mergeTagPieces(node.value) } });
+      edits.push({ start: base + location.startOffset, end: base + location.endOffset, slot: { element: parent, pieces } });
     } else if (node.nodeName === '#comment' && 'data' in node && source.startsWith(`<!--${node.data}`, location.startOffset)) {
-      // Outlook reads the markup inside conditional comments: it is held to the same rules.
+      // Outlook reads the markup inside conditional comments: it is held to the same rules (a text converter does not read them).
       if (node.data.includes('<') && mayNeedEdits(node.data)) collect(node.data, base + location.startOffset + 4, edits, warnings);
     }
   }
 }
 
-/** Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left out, with a warning. */
-export function compileTemplate(html: string, warnings: Warnings): MergeTemplate {
+/**
+ * Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left
+ * out, with a warning. `links`: record its tagged links too (the plain text's source needs them).
+ */
+export function compileTemplate(html: string, warnings: Warnings, { links: withLinks = false } = {}): MergeTemplate {
   const edits: Edit[] = [];
-  collect(html, 0, edits, warnings);
+  const links: TaggedLink[] = [];
+  collect(html, 0, edits, warnings, withLinks ? links : undefined);
   edits.sort((a, b) => a.start - b.start);
   const slots: Slot[] = [];
   let source = '';
@@ -140,5 +199,5 @@ export function compileTemplate(html: string, warnings: Warnings): MergeTemplate
     source += edit.slot.attribute === undefined ? writeText(written) : writeAttribute(edit.slot.attribute, written);
     slots.push({ ...edit.slot, start, end: source.length });
   }
-  return { source: source + html.slice(cursor), slots };
+  return { source: source + html.slice(cursor), slots, links };
 }

@@ -60,8 +60,14 @@ export function textSource(document: DesignDocument, preheader: string): string 
 
 const converters = new Map<string, (html: string) => string>();
 
+const withDefaults = (options: TextOptions | undefined): Required<TextOptions> => ({ ...DEFAULT_TEXT_OPTIONS, ...options });
+const keyOf = (options: Required<TextOptions>) => `${options.links}${options.images}${options.preheader}`;
+
+/** One key for each set of text options that writes a different text. */
+export const textOptionsKey = (options: TextOptions | undefined) => keyOf(withDefaults(options));
+
 function converter(options: Required<TextOptions>): (html: string) => string {
-  const key = `${options.links}${options.images}${options.preheader}`;
+  const key = keyOf(options);
   let convert = converters.get(key);
   if (!convert) {
     convert = compile({
@@ -88,5 +94,5 @@ function converter(options: Required<TextOptions>): (html: string) => string {
 
 /** The plain-text version of a text source (merged or not). */
 export function plainText(source: string, options: TextOptions | undefined): string {
-  return converter({ ...DEFAULT_TEXT_OPTIONS, ...options })(source).trim();
+  return converter(withDefaults(options))(source).trim();
 }

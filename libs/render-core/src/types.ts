@@ -1,5 +1,6 @@
 import type { HtmlChunks, RenderedDesign, RenderMerge, RenderTextOptions } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document';
+import type { CompiledLayout } from './compiled';
 import type { MergeTemplate } from './template';
 
 // The answer's shapes are the service contract's (spec: Merge, TextOptions, HtmlChunks, Rendered).
@@ -48,6 +49,8 @@ export interface Layout {
   fonts: string[];
   /** Simple semantic HTML of the content, for the plain-text version. */
   text: MergeTemplate;
+  /** Both compiled, filled per recipient (compiled.ts). */
+  compiled: CompiledLayout;
   subject: string;
   preheader: string;
   warnings: string[];

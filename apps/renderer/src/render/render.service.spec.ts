@@ -69,6 +69,17 @@ describe('RenderService', () => {
     expect(cache.size).toBe(size + 1);
   });
 
+  it('keeps a layout’s text compiled for other options in the cache, and answers the same when every render is checked', async () => {
+    const doc = example('email');
+    const request = { tenant: T, mode: 'email' as const, doc, merge: { contact: { first_name: 'Ada' } }, text: { images: true } };
+    const first = value(await service.render(request));
+    const laidOut = cache.get(LayoutCache.key(doc, undefined));
+    expect(Object.keys(laidOut?.compiled.texts ?? {})).toHaveLength(2);
+    // A render of each: the sampled check at 1 runs the reference merge and parse5's audit beside every fill.
+    const checked = new RenderService(cache, workers, undefined, 1);
+    expect(value(await checked.render(request, undefined))).toEqual(first);
+  });
+
   it('answers design_invalid naming the path, and mode_unavailable for a valid document of another mode', async () => {
     const broken = example('email');
     broken.body.rows[0].columns[0].blocks[0].href = 'javascript:alert(1)';

@@ -1,8 +1,11 @@
-import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { designForMode, ok, type RenderDesignReply, type RenderDesignRequest, UNNAMED_TENANT } from '@embed/contracts';
 import { LayoutCache } from './layout-cache';
 import { RenderPool } from './render-pool';
 import { type WorkNames, workerRefusal } from './worker-refusal';
+
+/** The injection token of the share of renders checked against the reference merge (RENDER_AUDIT_SAMPLE). */
+export const RENDER_AUDIT_SAMPLE = 'RENDER_AUDIT_SAMPLE';
 
 const RENDER: WorkNames = {
   work: 'render',
@@ -21,10 +24,13 @@ export const PUBLIC_BASE_URL = 'PUBLIC_BASE_URL';
 
 @Injectable()
 export class RenderService implements OnModuleDestroy {
+  private readonly logger = new Logger(RenderService.name);
+
   constructor(
     private readonly cache: LayoutCache,
     private readonly workers: RenderPool,
     @Optional() @Inject(PUBLIC_BASE_URL) private readonly publicBaseUrl?: string,
+    @Optional() @Inject(RENDER_AUDIT_SAMPLE) private readonly auditSample = 0,
   ) {}
 
   /** `deadline`: the request's, in epoch milliseconds (none for work that has none). */
@@ -33,8 +39,14 @@ export class RenderService implements OnModuleDestroy {
     if (!design.ok) return design;
     const key = LayoutCache.key(design.value, designId, language);
     try {
-      const { rendered, layout } = await this.workers.render({ document: design.value, designId, merge, text, mjml, language, publicBaseUrl: this.publicBaseUrl, cached: this.cache.get(key) }, { tenant, deadline });
+      const audit = this.auditSample > 0 && Math.random() < this.auditSample;
+      const { rendered, layout, audit: found } = await this.workers.render(
+        { document: design.value, designId, merge, text, mjml, language, publicBaseUrl: this.publicBaseUrl, cached: this.cache.get(key), audit },
+        { tenant, deadline },
+      );
       if (layout) this.cache.set(key, layout);
+      // Never the values themselves: they are a person's data. The answer was the reference merge's.
+      if (found) this.logger.error(`a compiled render failed its check (${found.unsafe} unsafe places; unlike the reference merge in: ${found.differs.join(', ') || 'nothing'}) for a ${mode} of ${tenant}; answered with the reference merge`);
       return ok({ ...rendered, design: design.value });
     } catch (error) {
       const refusal = workerRefusal(error, RENDER);
