@@ -14,15 +14,8 @@ interface FinishedAttempt {
 }
 
 /**
- * Cycles at once: while one statement runs, the attempts finishing meanwhile are recorded
- * and their places filled by a second, so the POSTs do not wait for the database's round
- * trip. More would only race each other for the same places.
- */
-const CYCLES_AT_ONCE = 2;
-
-/**
  * This replica's share of the deliveries (docs/webhooks-dispatch-design.md): in cycles,
- * up to two at once, records the attempts that finished since the last cycle and claims due
+ * one at a time, records the attempts that finished since the last cycle and claims due
  * deliveries for the places they freed, in one statement and one commit (the claim keeps
  * the per-project window and each design's order, and leases what it takes to this
  * replica), then POSTs what it claimed. A failed attempt's next time is kept in its row,
@@ -40,15 +33,13 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   /** POSTs in flight: each holds one of the replica's WEBHOOK_CONCURRENCY places until its answer. */
   private readonly posting = new Set<Promise<void>>();
   private finished: FinishedAttempt[] = [];
-  /** Places that cycles in progress are claiming deliveries for. */
-  private claiming = 0;
   private retryWake: { at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {
-    this.loop = new PollLoop(() => this.cycle(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not record attempts and claim due deliveries'), CYCLES_AT_ONCE);
+    this.loop = new PollLoop(() => this.cycle(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not record attempts and claim due deliveries'));
     this.settings = { timeoutMs: config.WEBHOOK_ANSWER_TIMEOUT_MS, retryScale: config.WEBHOOK_RETRY_SCALE, rule: webhookRule(config.WEBHOOK_ALLOW_PRIVATE_URLS) };
   }
 
@@ -78,10 +69,9 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async cycle(): Promise<boolean> {
-    const size = claimSize(this.posting.size + this.claiming, this.config.WEBHOOK_CONCURRENCY);
+    const size = claimSize(this.posting.size, this.config.WEBHOOK_CONCURRENCY);
     const finished = this.takeFinished();
     if (size === 0 && finished.length === 0) return false;
-    this.claiming += size;
     let claimed: ClaimedDelivery[];
     try {
       claimed = await this.deliveries.recordAndClaim(
@@ -91,8 +81,6 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       finished.forEach((entry) => entry.settle(error));
       throw error;
-    } finally {
-      this.claiming -= size;
     }
     finished.forEach((entry) => entry.settle());
     for (const delivery of claimed) this.send(delivery);

@@ -60,36 +60,6 @@ describe('PollLoop', () => {
     await loop.stop();
   });
 
-  it('runs up to maxRunning at once when woken during runs, and a wake while all run makes one more', async () => {
-    let active = 0;
-    let maxActive = 0;
-    let runs = 0;
-    const loop = new PollLoop(
-      async () => {
-        runs++;
-        maxActive = Math.max(maxActive, ++active);
-        await taking(20);
-        active--;
-        return false;
-      },
-      10_000,
-      () => undefined,
-      2,
-    );
-    loop.start();
-    await jest.advanceTimersByTimeAsync(5);
-    loop.wake();
-    await jest.advanceTimersByTimeAsync(5);
-    expect({ runs, active }).toEqual({ runs: 2, active: 2 });
-    loop.wake();
-    loop.wake();
-    await jest.advanceTimersByTimeAsync(100);
-    expect({ runs, maxActive }).toEqual({ runs: 3, maxActive: 2 });
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(4);
-    await loop.stop();
-  });
-
   it('reports a failed run and tries again after the idle time', async () => {
     const errors: unknown[] = [];
     let runs = 0;
