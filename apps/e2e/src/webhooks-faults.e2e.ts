@@ -138,3 +138,33 @@ it('records the attempts that finish together although an erasure deleted one of
   expect(rows).toEqual([{ id: kept, status: 'delivered', leasedUntil: null, attempts: 1 }]);
   expect(await query('SELECT id FROM "DeliveryAttempt" WHERE "deliveryId" = $1', [erased])).toEqual([]);
 });
+
+it('records a delivery and, in the same statement, takes the next one of its design, which waited for it', async () => {
+  const { projectId, webhookId } = webhookProject(receiver.url('record-and-claim'));
+  const tag = Date.now().toString(36);
+  const [first, second] = ['1', '2'].map((n) => `dlv_record_and_claim_${tag}_${n}`);
+  const designId = `RC${tag}`.toUpperCase().padEnd(26, '0');
+  // The first is in flight (claimed: leased, attempt counted); the second, of the same design, waits for it.
+  await query(
+    `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "designId", body, "attemptCount", "nextAttemptAt", "leasedUntil", "createdAt")
+     SELECT id, $2, $3, 'test', 'design.saved', $4, '{}', CASE WHEN id = $5 THEN 1 ELSE 0 END, now() AT TIME ZONE 'UTC',
+       CASE WHEN id = $5 THEN now() AT TIME ZONE 'UTC' + interval '1 hour' END, now() AT TIME ZONE 'UTC'
+     FROM unnest($1::text[]) AS id`,
+    [[first, second], webhookId, projectId, designId, first],
+  );
+  const delivered: RecordedAttempt = { deliveryId: first, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } };
+  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
+  try {
+    // A short lease: anything else this claim takes from the stack's dispatcher goes back to it at once.
+    const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1 });
+    expect(claimed.map((delivery) => delivery.id)).toContain(second);
+    expect(claimed.find((delivery) => delivery.id === second)).toMatchObject({ attempt: 1 });
+  } finally {
+    await repositories.close();
+  }
+  const [row] = await query(
+    `SELECT d.status::text, d."leasedUntil", (SELECT count(*)::int FROM "DeliveryAttempt" a WHERE a."deliveryId" = d.id) AS attempts FROM "WebhookDelivery" d WHERE d.id = $1`,
+    [first],
+  );
+  expect(row).toEqual({ status: 'delivered', leasedUntil: null, attempts: 1 });
+});

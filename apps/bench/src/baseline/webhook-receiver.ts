@@ -71,6 +71,10 @@ const server = http.createServer((request, response) => {
   });
 });
 
+// Kept-alive connections stay open between bursts: Node's 5 s default closed them while
+// another contender's burst ran, and a sender reusing one as it closed lost its request.
+server.keepAliveTimeout = 600_000;
+
 server.listen(0, '127.0.0.1', () => {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   answerRequests(async (request) => {

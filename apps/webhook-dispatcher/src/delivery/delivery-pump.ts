@@ -5,42 +5,41 @@ import { runJob } from '@embed/service-runtime';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 import { PollLoop } from '../polling/poll-loop';
 import { deliverWebhook, type DeliverySettings } from './deliver-webhook';
-import { MicroBatch } from './micro-batch';
 import { claimAgain, claimSize, earliestWake, leaseMs } from './pump-plan';
 
-/** Records per statement, and statements at once, so that one being written does not hold up the next. */
-const RECORD_LIMITS = { maxSize: 64, maxRunning: 2 };
+/** An attempt that is over, waiting for the next cycle to record it; `settle` is told when that cycle committed or failed. */
+interface FinishedAttempt {
+  attempt: RecordedAttempt;
+  settle: (error?: unknown) => void;
+}
 
 /**
- * This replica's share of the deliveries (docs/webhooks-dispatch-design.md): claims due
- * deliveries from the database in batches, each leased to this replica (the claim keeps
- * the per-project window and each design's order), POSTs them, and records the attempts
- * finishing at the same moment in one statement. A failed attempt's next time is kept in
- * its row, and the pump claims it again when it is due. It runs when the relay made
- * deliveries, when one of its attempts finished, at the earliest retry it scheduled, and
- * every WEBHOOK_POLL_MS for what other replicas and the admin command line changed and
- * for leases that ended.
+ * This replica's share of the deliveries (docs/webhooks-dispatch-design.md): in cycles,
+ * one at a time, records the attempts that finished since the last cycle and claims due
+ * deliveries for the places they freed, in one statement and one commit (the claim keeps
+ * the per-project window and each design's order, and leases what it takes to this
+ * replica), then POSTs what it claimed. A failed attempt's next time is kept in its row,
+ * and a cycle claims it again when it is due. A cycle runs when the relay made
+ * deliveries, when an attempt finished (those finishing while a cycle runs wait for the
+ * next one, so that under load one statement serves many), at the earliest retry it
+ * scheduled, and every WEBHOOK_POLL_MS for what other replicas and the admin command line
+ * changed and for leases that ended.
  */
 @Injectable()
 export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DeliveryPump.name);
   private readonly loop: PollLoop;
-  private readonly records: MicroBatch<RecordedAttempt, undefined>;
   private readonly settings: DeliverySettings;
-  private readonly attempts = new Set<Promise<void>>();
-  /** Deliveries whose attempt is over and whose record is being written: their place in the window is free. */
-  private readonly finishing = new Set<string>();
+  /** POSTs in flight: each holds one of the replica's WEBHOOK_CONCURRENCY places until its answer. */
+  private readonly posting = new Set<Promise<void>>();
+  private finished: FinishedAttempt[] = [];
   private retryWake: { at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
     @Inject(DISPATCHER_CONFIG) private readonly config: DispatcherConfig,
   ) {
-    this.loop = new PollLoop(() => this.claimAndSend(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not claim due deliveries'));
-    this.records = new MicroBatch(async (attempts: RecordedAttempt[]) => {
-      await this.deliveries.recordAttempts(attempts);
-      return attempts.map(() => undefined);
-    }, RECORD_LIMITS);
+    this.loop = new PollLoop(() => this.cycle(), config.WEBHOOK_POLL_MS, (err) => this.logger.warn({ err }, 'could not record attempts and claim due deliveries'));
     this.settings = { timeoutMs: config.WEBHOOK_ANSWER_TIMEOUT_MS, retryScale: config.WEBHOOK_RETRY_SCALE, rule: webhookRule(config.WEBHOOK_ALLOW_PRIVATE_URLS) };
   }
 
@@ -53,51 +52,73 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
     this.loop.wake();
   }
 
-  /** Finishes and records the attempts in hand before the database closes; an interrupted one would be claimed again when its lease ends. */
+  /**
+   * Finishes the attempts in hand and records them before the database closes, claiming
+   * nothing more; an interrupted one would be claimed again when its lease ends.
+   */
   async onModuleDestroy(): Promise<void> {
     clearTimeout(this.retryWake?.timer);
     await this.loop.stop();
-    await Promise.all(this.attempts);
+    await Promise.all(this.posting);
+    const finished = this.takeFinished();
+    if (finished.length === 0) return;
+    await this.deliveries.recordAttempts(finished.map((entry) => entry.attempt)).then(
+      () => finished.forEach((entry) => entry.settle()),
+      (error: unknown) => finished.forEach((entry) => entry.settle(error)),
+    );
   }
 
-  private async claimAndSend(): Promise<boolean> {
-    const size = claimSize(this.attempts.size - this.finishing.size, this.config.WEBHOOK_CONCURRENCY);
-    if (size === 0) return false;
-    const claimed = await this.deliveries.claimDue({
-      window: this.config.WEBHOOK_PROJECT_WINDOW,
-      concurrency: this.config.WEBHOOK_CONCURRENCY,
-      limit: size,
-      leaseMs: leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS),
-      finishing: [...this.finishing],
-    });
+  private async cycle(): Promise<boolean> {
+    const size = claimSize(this.posting.size, this.config.WEBHOOK_CONCURRENCY);
+    const finished = this.takeFinished();
+    if (size === 0 && finished.length === 0) return false;
+    let claimed: ClaimedDelivery[];
+    try {
+      claimed = await this.deliveries.recordAndClaim(
+        finished.map((entry) => entry.attempt),
+        { window: this.config.WEBHOOK_PROJECT_WINDOW, concurrency: this.config.WEBHOOK_CONCURRENCY, limit: size, leaseMs: leaseMs(this.config.WEBHOOK_ANSWER_TIMEOUT_MS) },
+      );
+    } catch (error) {
+      finished.forEach((entry) => entry.settle(error));
+      throw error;
+    }
+    finished.forEach((entry) => entry.settle());
     for (const delivery of claimed) this.send(delivery);
-    return claimAgain(claimed.length, size);
+    return claimAgain(claimed.length, size) || this.finished.length > 0;
+  }
+
+  private takeFinished(): FinishedAttempt[] {
+    const finished = this.finished;
+    this.finished = [];
+    return finished;
   }
 
   private send(delivery: ClaimedDelivery): void {
-    const attempt = this.attemptAndRecord(delivery).finally(() => {
-      this.attempts.delete(attempt);
-      // The design's next delivery may be free to go.
+    const posting = this.attempt(delivery).finally(() => {
+      this.posting.delete(posting);
+      // Its place is free, and its record (with the design's next delivery) waits for a cycle.
       this.loop.wake();
     });
-    this.attempts.add(attempt);
+    this.posting.add(posting);
   }
 
-  private async attemptAndRecord(delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    // The attempt runs in the context of the request whose event it delivers: its log lines name that request.
+    const carried = { ...(delivery.requestId ? { requestId: delivery.requestId } : {}), ...(delivery.traceparent ? { traceparent: delivery.traceparent } : {}) };
+    let attempt: RecordedAttempt;
     try {
-      // The attempt runs in the context of the request whose event it delivers: its log lines name that request.
-      const carried = { ...(delivery.requestId ? { requestId: delivery.requestId } : {}), ...(delivery.traceparent ? { traceparent: delivery.traceparent } : {}) };
-      const attempt = await runJob('webhook deliver', carried, () => deliverWebhook(delivery, this.settings));
-      this.finishing.add(delivery.id);
-      // Its place in the window is free: the next delivery of the project may go while this one is recorded.
-      this.loop.wake();
-      await this.records.call(attempt);
-      if (attempt.next.status === 'pending') this.wakeAt(Date.now() + attempt.next.retryInMs);
+      attempt = await runJob('webhook deliver', carried, () => deliverWebhook(delivery, this.settings));
     } catch (err) {
-      this.logger.warn({ deliveryId: delivery.id, err }, 'could not record a webhook attempt; the delivery is claimed again when its lease ends');
-    } finally {
-      this.finishing.delete(delivery.id);
+      this.logger.warn({ deliveryId: delivery.id, err }, 'a webhook attempt failed before its outcome was known; the delivery is claimed again when its lease ends');
+      return;
     }
+    this.finished.push({
+      attempt,
+      settle: (error) => {
+        if (error) this.logger.warn({ deliveryId: delivery.id, err: error }, 'could not record a webhook attempt; the delivery is claimed again when its lease ends');
+        else if (attempt.next.status === 'pending') this.wakeAt(Date.now() + attempt.next.retryInMs);
+      },
+    });
   }
 
   private wakeAt(at: number): void {

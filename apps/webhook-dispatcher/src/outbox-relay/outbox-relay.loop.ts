@@ -41,7 +41,7 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async relayOnce(): Promise<boolean> {
     const batch = await this.relay.relayBatch(RELAY_BATCH, planRelay);
-    if (batch?.deliveries) this.pump.wake();
-    return batch?.events === RELAY_BATCH;
+    if (batch.deliveries) this.pump.wake();
+    return batch.events === RELAY_BATCH;
   }
 }

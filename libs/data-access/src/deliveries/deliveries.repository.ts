@@ -19,13 +19,12 @@ export interface ClaimedDelivery {
   traceparent: string | null;
 }
 
-/** What one claim may take (see DeliveriesRepository.claimDue). */
+/** What one claim may take (see DeliveriesRepository.recordAndClaim). */
 export interface DeliveryClaim {
   window: number;
   concurrency: number;
   limit: number;
   leaseMs: number;
-  finishing: readonly string[];
 }
 
 export interface AttemptOutcome {
@@ -65,13 +64,14 @@ export interface DeliveryRecord {
 
 /**
  * A delivery with an older pending one for the same webhook and design waits for it: one
- * design's events stay in order. Written as a subquery with LIMIT so that it is checked
- * row by row as a project's head is read, not planned as an anti-join over every pending
- * delivery.
+ * design's events stay in order. Deliveries recorded as delivered or failed by the same
+ * statement ($13) no longer hold it: the statement reads the rows as they were before it.
+ * Written as a subquery with LIMIT so that it is checked row by row as a project's head
+ * is read, not planned as an anti-join over every pending delivery.
  */
 const HEAD_OF_ITS_DESIGN = `(
   SELECT 1 FROM "WebhookDelivery" p
-  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id
+  WHERE p."designId" = d."designId" AND p."webhookId" = d."webhookId" AND p.status = 'pending' AND p.id < d.id AND p.id <> ALL($13::text[])
   LIMIT 1) IS NULL`;
 
 /**
@@ -84,27 +84,65 @@ const HEAD_OF_ITS_DESIGN = `(
  */
 const STILL_PENDING = `d.status::text = 'pending'`;
 
+// Recording attempts, $1 to $8 (one array each, an element per attempt).
+// A delivered user.erased no longer names the person: its body was the last place holding
+// the id (docs/erasure.md). A failed one keeps it until it is redelivered.
+// An erasure deletes its person's deliveries, an attempt in flight included: the attempts
+// are kept only for the deliveries that still exist, each locked against deletion until
+// the statement commits. One attempt for a delivery gone would otherwise fail the
+// foreign key, and with it the record of every attempt batched with it (each of those
+// deliveries sent again when its lease ends). The update takes its rows from the lock, so
+// that the lock is taken first: a row this statement had already updated, it could not lock.
+const RECORD_CTES = `
+  outcome AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::float8[])
+      AS o("attemptId", "deliveryId", "startedAt", "statusCode", "durationMs", error, status, "retryInMs")
+  ), still_there AS (
+    SELECT d.id FROM "WebhookDelivery" d WHERE d.id = ANY($2::text[]) FOR KEY SHARE
+  ), attempt AS (
+    INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs", error)
+    SELECT "attemptId", "deliveryId", "startedAt" AT TIME ZONE 'UTC', "statusCode", "durationMs", error FROM outcome
+    WHERE "deliveryId" IN (SELECT id FROM still_there)
+  )`;
+
+const RECORD_UPDATE = `
+  UPDATE "WebhookDelivery" d SET
+    status = o.status::"DeliveryStatus",
+    "deliveredAt" = CASE WHEN o.status = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
+    body = CASE WHEN o.status = 'delivered' AND d."eventType" = 'user.erased'
+      THEN jsonb_set(d.body::jsonb, '{data,userId}', '"[erased]"')::text ELSE d.body END,
+    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
+    "leasedUntil" = NULL
+  FROM outcome o
+  WHERE d.id = ANY(ARRAY(SELECT id FROM still_there)) AND d.id = o."deliveryId" AND ${STILL_PENDING}`;
+
+/** Keeps each attempt, moves its delivery on to its next step and ends its lease. */
+const RECORD = prepared('webhook-record-attempts', `WITH ${RECORD_CTES} ${RECORD_UPDATE}`);
+
 /**
- * Takes up to $2 due deliveries for one attempt each, leased for $3 ms: pending, due, not
- * leased, first pending one of their design, within their project's share of places
- * (leased ones not counting those in $4, whose attempt is over and being recorded), ranked
- * by their place in their project so that every project gets its turn (a project with
- * thousands waiting never holds another one up). A project's share is the window $1 when
- * many have work; with fewer, the replica's $5 places less one window, split between
- * them: a project alone goes as fast as its receiver allows, and one window stays free
- * for the next project with work. Round-robin, a claim of $2 among n projects takes at
- * most ceil($2 / n) from each, so no more is read from each project's head: a claim costs
- * what it can take, not every project's share. The projects with work are found by walking the index
- * of pending deliveries one project at a time (each step reads the next project's earliest
- * delivery), and each project's head is read from it too, so a claim costs the number of
- * projects and what the windows hold, not the whole backlog. Every read is ordered as that
- * index is, so the planner takes it whatever the table's statistics say (they swing
- * between bursts). The lock's recheck of status and lease keeps two replicas from taking
- * the same row. Counting the attempt here freezes the body: a delivery that was ever sent
- * is never merged into.
+ * Records the attempts $1 to $8 (see RECORD_CTES) and, in the same statement and commit,
+ * takes up to $10 due deliveries for one attempt each, leased for $11 ms: pending, due,
+ * not leased, first pending one of their design, within their project's share of places,
+ * ranked by their place in their project so that every project gets its turn (a project
+ * with thousands waiting never holds another one up). The attempts recorded here are
+ * over: their deliveries take no place in their project's share any more. A project's
+ * share is the window $9 when many have work; with fewer, the replica's $12 places less
+ * one window, split between them: a project alone goes as fast as its receiver allows,
+ * and one window stays free for the next project with work. Round-robin, a claim of $10
+ * among n projects takes at most ceil($10 / n) from each, so no more is read from each
+ * project's head: a claim costs what it can take, not every project's share. The
+ * projects with work are found by walking the index of pending deliveries one project at
+ * a time (each step reads the next project's earliest delivery), and each project's head
+ * is read from it too, so a claim costs the number of projects and what the windows hold,
+ * not the whole backlog. Every read is ordered as that index is, so the planner takes it
+ * whatever the table's statistics say (they swing between bursts). The lock's recheck of
+ * status and lease keeps two replicas from taking the same row; a delivery recorded here
+ * is never taken again by the same statement. Counting the attempt here freezes the
+ * body: a delivery that was ever sent is never merged into.
  */
-const CLAIM_DUE = `
-  WITH RECURSIVE pending_projects AS (
+const RECORD_AND_CLAIM = `
+  WITH RECURSIVE ${RECORD_CTES}, recorded AS (${RECORD_UPDATE} RETURNING d.id
+  ), pending_projects AS (
     (SELECT "projectId", "nextAttemptAt" FROM "WebhookDelivery" WHERE status = 'pending'
      ORDER BY "projectId", "nextAttemptAt", id LIMIT 1)
     UNION ALL
@@ -115,7 +153,7 @@ const CLAIM_DUE = `
   ), due_projects AS (
     SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
   ), share AS (
-    SELECT GREATEST($1::int, ($5::int - $1::int) / NULLIF(count(*), 0)) AS places, ceil($2::float8 / NULLIF(count(*), 0))::int AS quota FROM due_projects
+    SELECT GREATEST($9::int, ($12::int - $9::int) / NULLIF(count(*), 0)) AS places, ceil($10::float8 / NULLIF(count(*), 0))::int AS quota FROM due_projects
   ), heads AS (
     SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
@@ -127,54 +165,23 @@ const CLAIM_DUE = `
       LIMIT GREATEST(0, LEAST((SELECT quota FROM share), (SELECT places FROM share) - (
         SELECT count(*) FROM "WebhookDelivery" l
         WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
-          AND l.id <> ALL($4::text[]))))
+          AND l.id <> ALL($2::text[]))))
     ) head
   ), picked AS (
     SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
     ORDER BY place, id
-    LIMIT $2
+    LIMIT $10
   ), locked AS (
     SELECT d.id FROM "WebhookDelivery" d
     WHERE d.id = ANY(ARRAY(SELECT id FROM picked)) AND ${STILL_PENDING} AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC')
+      AND d.id <> ALL($2::text[])
     FOR UPDATE OF d SKIP LOCKED
   )
-  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $3::float8 / 1000)
+  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $11::float8 / 1000)
   FROM "WebhookEndpoint" w
   WHERE d.id = ANY(ARRAY(SELECT id FROM locked)) AND w.id = d."webhookId"
   RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
-
-// A delivered user.erased no longer names the person: its body was the last place holding
-// the id (docs/erasure.md). A failed one keeps it until it is redelivered.
-// An erasure deletes its person's deliveries, an attempt in flight included: the attempts
-// are kept only for the deliveries that still exist, each locked against deletion until
-// the statement commits. One attempt for a delivery gone would otherwise fail the
-// foreign key, and with it the record of every attempt batched with it (each of those
-// deliveries sent again when its lease ends). The update takes its rows from the lock, so
-// that the lock is taken first: a row this statement had already updated, it could not lock.
-const RECORD = prepared(
-  'webhook-record-attempts',
-  `
-  WITH outcome AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::float8[])
-      AS o("attemptId", "deliveryId", "startedAt", "statusCode", "durationMs", error, status, "retryInMs")
-  ), still_there AS (
-    SELECT d.id FROM "WebhookDelivery" d WHERE d.id = ANY($2::text[]) FOR KEY SHARE
-  ), attempt AS (
-    INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs", error)
-    SELECT "attemptId", "deliveryId", "startedAt" AT TIME ZONE 'UTC', "statusCode", "durationMs", error FROM outcome
-    WHERE "deliveryId" IN (SELECT id FROM still_there)
-  )
-  UPDATE "WebhookDelivery" d SET
-    status = o.status::"DeliveryStatus",
-    "deliveredAt" = CASE WHEN o.status = 'delivered' THEN now() AT TIME ZONE 'UTC' END,
-    body = CASE WHEN o.status = 'delivered' AND d."eventType" = 'user.erased'
-      THEN jsonb_set(d.body::jsonb, '{data,userId}', '"[erased]"')::text ELSE d.body END,
-    "nextAttemptAt" = CASE WHEN o.status = 'pending' THEN now() AT TIME ZONE 'UTC' + make_interval(secs => o."retryInMs" / 1000) END,
-    "leasedUntil" = NULL
-  FROM outcome o
-  WHERE d.id = ANY(ARRAY(SELECT id FROM still_there)) AND d.id = o."deliveryId" AND ${STILL_PENDING}`,
-);
 
 /**
  * Finished deliveries (delivered or given up) whose last attempt, or whose making when
@@ -199,37 +206,51 @@ const COUNT_PENDING = `
   SELECT count(*)::int AS pending, count(*) FILTER (WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC')::int AS due
   FROM "WebhookDelivery" WHERE status = 'pending'`;
 
+/** The attempts as the statements' $1 to $8: one array per column, an element per attempt. */
+function attemptColumns(attempts: RecordedAttempt[]): unknown[] {
+  const column = <T>(of: (attempt: RecordedAttempt) => T) => attempts.map(of);
+  return [
+    column(() => newId('att')),
+    column((a) => a.deliveryId),
+    column((a) => a.outcome.startedAt.toISOString()),
+    column((a) => a.outcome.statusCode),
+    column((a) => a.outcome.durationMs),
+    column((a) => a.outcome.error),
+    column((a) => a.next.status),
+    column((a) => (a.next.status === 'pending' ? a.next.retryInMs : null)),
+  ];
+}
+
 /** Webhook deliveries: what the dispatcher sends, its attempts, and the operator's view of them. */
 @Injectable()
 export class DeliveriesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Takes up to `limit` due deliveries for one attempt each, leased for `leaseMs` (see
-   * CLAIM_DUE): the first pending one of each design, each project within its share of
-   * the replica's `concurrency` (never less than `window`). `finishing` are deliveries
-   * whose attempt is over but not yet recorded: they no longer take a place in their
-   * project's share, so the next ones go without waiting for the record (they still hold
-   * up the next delivery of their design until it is written).
+   * Records `attempts` (each kept, its delivery moved on to its next step and its lease
+   * ended) and takes up to `claim.limit` due deliveries for one attempt each, leased for
+   * `claim.leaseMs` (see RECORD_AND_CLAIM), in one statement and one commit: the first
+   * pending one of each design, each project within its share of the replica's
+   * `concurrency` (never less than `window`). The deliveries of the attempts recorded
+   * take no place in their project's share, and one recorded as delivered or failed no
+   * longer holds up the next delivery of its design.
    */
-  async claimDue({ window, concurrency, limit, leaseMs, finishing }: DeliveryClaim): Promise<ClaimedDelivery[]> {
-    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(CLAIM_DUE, [window, limit, leaseMs, finishing, concurrency]);
+  async recordAndClaim(attempts: RecordedAttempt[], { window, concurrency, limit, leaseMs }: DeliveryClaim): Promise<ClaimedDelivery[]> {
+    const settled = attempts.filter((a) => a.next.status !== 'pending').map((a) => a.deliveryId);
+    const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(RECORD_AND_CLAIM, [
+      ...attemptColumns(attempts),
+      window,
+      limit,
+      leaseMs,
+      concurrency,
+      settled,
+    ]);
     return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
 
-  /** Keeps each attempt, moves its delivery on to its next step and ends its lease, in one statement. */
+  /** Keeps each attempt, moves its delivery on to its next step and ends its lease, in one statement (what a replica stopping has left to write). */
   async recordAttempts(attempts: RecordedAttempt[]): Promise<void> {
-    const column = <T>(of: (attempt: RecordedAttempt) => T) => attempts.map(of);
-    await this.prisma.sql(RECORD, [
-      column(() => newId('att')),
-      column((a) => a.deliveryId),
-      column((a) => a.outcome.startedAt.toISOString()),
-      column((a) => a.outcome.statusCode),
-      column((a) => a.outcome.durationMs),
-      column((a) => a.outcome.error),
-      column((a) => a.next.status),
-      column((a) => (a.next.status === 'pending' ? a.next.retryInMs : null)),
-    ]);
+    await this.prisma.sql(RECORD, attemptColumns(attempts));
   }
 
   /**

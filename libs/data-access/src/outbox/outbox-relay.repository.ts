@@ -62,16 +62,18 @@ export interface RelayedBatch {
   deliveries: number;
 }
 
-/** One relay at a time across every dispatcher replica, so deliveries are made in outbox order. */
-const RELAY_LOCK = `SELECT pg_try_advisory_xact_lock(hashtext('webhook-outbox-relay')) AS locked`;
-
+/**
+ * The events to relay, oldest first, under a lock that lets one relay at a time across
+ * every dispatcher replica, so deliveries are made in outbox order: a relay that finds
+ * the lock taken reads none (the lock is asked for once, before any row is read).
+ */
 const PENDING_EVENTS = prepared(
-  'webhook-relay-pending-events',
+  'webhook-relay-locked-pending-events',
   `
   SELECT e.id AS "eventId", e."projectId", e.environment::text AS environment, e.type, e."personId", e."designId", e.data,
          to_char(e."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", e."requestId", e.traceparent, w.id AS "webhookId", w.events
   FROM "OutboxEvent" e LEFT JOIN "WebhookEndpoint" w ON w."projectId" = e."projectId"
-  WHERE e."dispatchedAt" IS NULL
+  WHERE (SELECT pg_try_advisory_xact_lock(hashtext('webhook-outbox-relay'))) AND e."dispatchedAt" IS NULL
   ORDER BY e."createdAt", e.id
   LIMIT $1
   FOR UPDATE OF e SKIP LOCKED`,
@@ -102,22 +104,22 @@ const MERGE_BODIES = `
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, body text, "requestId" text, traceparent text)
   WHERE d.id = r.id AND d.status = 'pending' AND d."attemptCount" = 0`;
 
-const INSERT_DELIVERIES = prepared(
-  'webhook-relay-insert-deliveries',
+// The new deliveries ($1) and the events they were made from marked dispatched ($2), in
+// one statement. Once relayed, a user.erased event keeps no person id: the deliveries made
+// from it carry it.
+const INSERT_AND_MARK_DISPATCHED = prepared(
+  'webhook-relay-insert-and-mark-dispatched',
   `
-  INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "requestId", traceparent, "nextAttemptAt", "createdAt")
-  SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body, r."requestId", r.traceparent,
-         now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-  FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text, "requestId" text, traceparent text)
-  ORDER BY r.id`,
-);
-
-// Once relayed, a user.erased event keeps no person id: the deliveries made from it carry it.
-const MARK_DISPATCHED = prepared(
-  'webhook-relay-mark-dispatched',
-  `UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME ZONE 'UTC',
+  WITH inserted AS (
+    INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "personId", "designId", body, "requestId", traceparent, "nextAttemptAt", "createdAt")
+    SELECT r.id, r."webhookId", r."projectId", r.environment::"Environment", r."eventType", r."personId", r."designId", r.body, r."requestId", r.traceparent,
+           now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+    FROM jsonb_to_recordset($1::jsonb) AS r(id text, "webhookId" text, "projectId" text, environment text, "eventType" text, "personId" text, "designId" text, body text, "requestId" text, traceparent text)
+    ORDER BY r.id
+  )
+  UPDATE "OutboxEvent" SET "dispatchedAt" = now() AT TIME ZONE 'UTC',
   data = CASE WHEN type = 'user.erased' THEN '{}'::jsonb ELSE data END
-  WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+  WHERE id IN (SELECT jsonb_array_elements_text($2::jsonb))`,
 );
 
 /** At most $2 events relayed more than $1 days ago: their deliveries hold what they carried. */
@@ -137,16 +139,13 @@ const json = (value: unknown) => JSON.stringify(value);
 export class OutboxRelayRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Relays up to `limit` events, oldest first; null when another replica is relaying right now. */
-  async relayBatch(limit: number, plan: RelayPlanner): Promise<RelayedBatch | null> {
+  /** Relays up to `limit` events, oldest first; none while another replica is relaying. */
+  async relayBatch(limit: number, plan: RelayPlanner): Promise<RelayedBatch> {
     return this.prisma.sqlTransaction(async (sql) => {
-      const [{ locked }] = await sql<{ locked: boolean }>(RELAY_LOCK);
-      if (!locked) return null;
       const rows = await sql<Omit<BoundEvent, 'webhookId'> & { webhookId: string | null; events: string[] | null }>(PENDING_EVENTS, [limit]);
       if (rows.length === 0) return { events: 0, deliveries: 0 };
       const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
-      const deliveries = await this.writeDeliveries(sql, await plan(bound, (saved) => this.latestSaved(sql, saved)));
-      await sql(MARK_DISPATCHED, [json(rows.map((row) => row.eventId))]);
+      const deliveries = await this.writeDeliveries(sql, await plan(bound, (saved) => this.latestSaved(sql, saved)), rows.map((row) => row.eventId));
       return { events: rows.length, deliveries };
     });
   }
@@ -161,7 +160,8 @@ export class OutboxRelayRepository {
     return deleted;
   }
 
-  private async writeDeliveries(sql: SqlRunner, { inserts, merges }: RelayPlan): Promise<number> {
+  /** Writes the plan and marks `eventIds` dispatched. */
+  private async writeDeliveries(sql: SqlRunner, { inserts, merges }: RelayPlan, eventIds: string[]): Promise<number> {
     const merged = merges.map(({ deliveryId, event }) => ({ id: deliveryId, body: this.body(deliveryId, event), requestId: event.requestId, traceparent: event.traceparent }));
     const inserted = inserts.map((event): NewDelivery => {
       const id = newId('dlv');
@@ -169,7 +169,7 @@ export class OutboxRelayRepository {
       return { id, webhookId, projectId, environment, eventType: type, personId, designId, body: this.body(id, event), requestId, traceparent };
     });
     if (merged.length) await sql(MERGE_BODIES, [json(merged)]);
-    if (inserted.length) await sql(INSERT_DELIVERIES, [json(inserted)]);
+    await sql(INSERT_AND_MARK_DISPATCHED, [json(inserted), json(eventIds)]);
     return merged.length + inserted.length;
   }
 
