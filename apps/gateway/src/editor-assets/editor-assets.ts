@@ -78,7 +78,8 @@ export class EditorAssets {
     const assetsDir = path.join(dir, 'app', 'assets');
     for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
       const type = CONTENT_TYPES[path.extname(name)];
-      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable }));
+      // Public and the same for everyone: any page may read them, as the SDK's page does when it imports the journal's module (a CORS fetch).
+      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable, 'access-control-allow-origin': '*' }));
     }
   }
 
