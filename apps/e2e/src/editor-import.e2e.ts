@@ -1,21 +1,22 @@
 // The editor's Import (contracts §8), in real Chromium against the real stack: a design of
 // another editor pasted into the dialog, its format detected, converted in the import
 // worker, its warnings shown in words; the result replaces the design as one step Undo
-// takes back, or is saved as a new design of the person. axe finds nothing serious.
+// takes back, or is saved as a new design of the person, which the editor then opens and
+// saves to. axe finds nothing serious.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures', name), 'utf8');
-const SHOTS = path.resolve(__dirname, '../../../../imports2-shots');
+const SHOTS = path.resolve(__dirname, '../../../../imports-shots');
 
 describe('Import in the editor', () => {
   const browser = editorBrowser();
 
-  it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design', async () => {
+  it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design that the editor opens', async () => {
     const { testKey } = newProject('email');
     await browser.open({ key: testKey, userId: 'importer' });
     const { page } = browser;
@@ -57,14 +58,25 @@ describe('Import in the editor', () => {
     await frame.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Design to import' }).fill(fixture('newsletter.beefree.json'));
     await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    const beefree = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'beefree', source: JSON.parse(fixture('newsletter.beefree.json')) } });
     await dialog.getByRole('button', { name: 'Save as a new design', exact: true }).click();
-    await dialog.getByRole('status').filter({ hasText: /^Saved as a new design, “.*\(imported\)”, in your designs\.$/ }).waitFor();
+    // The editor opens the new design in place of this one: the dialog closes and says so, the name is the new design's.
+    await dialog.waitFor({ state: 'detached' });
+    await frame.getByRole('status').filter({ hasText: /^Saved as a new design, “.*\(imported\)”, and opened\./ }).waitFor();
     const listed = await waitFor('the new design in the person’s list', async () => {
       const list = await call('GET', '/embed/v1/users/importer/designs', { bearer: testKey });
       return list.body.designs?.find((design: { name: string }) => design.name.endsWith('(imported)')) ?? false;
     });
     const stored = await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey });
     expect(stored.body.doc.settings.subject).toBe('Greenway Cycles: spring service week');
-    expect(await getDesign()).toEqual(served.body.design);
+    expect(await frame.getByRole('textbox', { name: 'Design name' }).inputValue()).toBe(listed.name);
+    expect(await getDesign()).toEqual(beefree.body.design);
+    // The page hears of the new design as a save, and the next save goes to it.
+    expect((await editorEvents(page, 'save')).at(-1)).toEqual({ designId: listed.id, revision: stored.body.revision });
+    await frame.getByRole('textbox', { name: 'Design name' }).fill('Spring service week');
+    await page.keyboard.press('Control+s');
+    await waitFor('the save of the opened design', async () => (await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey })).body.revision === stored.body.revision + 1);
+    expect((await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey })).body.name).toBe('Spring service week');
+    await page.screenshot({ path: path.join(SHOTS, 'import-saved-as-new.png') });
   }, 180_000);
 });

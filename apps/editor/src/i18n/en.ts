@@ -417,7 +417,7 @@ export const en = {
   'import.saveAsNew': 'Save as a new design',
   'import.newName': '{name} (imported)',
   'import.saving': 'Saving the new design…',
-  'import.savedAsNew': 'Saved as a new design, “{name}”, in your designs.',
+  'import.openedAsNew': 'Saved as a new design, “{name}”, and opened.',
   'import.unreadable': 'This cannot be read in that format: {reason}',
   'import.unknown_format': 'The format could not be told from the text: choose it.',
   'import.too_slow': 'The conversion took too long and was stopped: the design is too large or too complex.',

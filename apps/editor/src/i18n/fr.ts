@@ -449,7 +449,7 @@ export const fr: Record<MessageKey, string> = {
   'import.saveAsNew': 'Enregistrer comme nouveau design',
   'import.newName': '{name} (importé)',
   'import.saving': 'Enregistrement du nouveau design…',
-  'import.savedAsNew': 'Enregistré comme nouveau design, « {name} », dans vos designs.',
+  'import.openedAsNew': 'Enregistré comme nouveau design, « {name} », et ouvert.',
   'import.unreadable': 'Ceci ne se lit pas dans ce format : {reason}',
   'import.unknown_format': 'Le format n’a pas pu être reconnu d’après le texte : choisissez-le.',
   'import.too_slow': 'La conversion a pris trop de temps et a été arrêtée : le design est trop grand ou trop complexe.',

@@ -3,7 +3,7 @@ import type { DesignDocument } from '@embed/design-document/model';
 import { useState } from 'preact/hooks';
 import { detectFormat, IMPORT_CHOICES } from '../imports/detect-format';
 import { type ImportFailure, importInWorker } from '../imports/run-import';
-import { newIdempotencyKey, type EditorApi } from '../services/editor-api';
+import { newIdempotencyKey, type EditorApi, type StoredDesign } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
 import { useTranslator } from './i18n';
@@ -13,8 +13,7 @@ type Step =
   | { kind: 'converting' }
   | { kind: 'failed'; failure: ImportFailure | { kind: 'unknown_format' } }
   | { kind: 'converted'; format: ImportFormat; design: DesignDocument; warnings: ImportWarning[] }
-  | { kind: 'saving' }
-  | { kind: 'done'; words: string };
+  | { kind: 'saving' };
 
 const FORMAT_WORDS = { unlayer: 'import.format.unlayer', beefree: 'import.format.beefree', mjml: 'import.format.mjml', html: 'import.format.html' } as const;
 /** Past this a file is not read: the service takes a body of 1 MiB. */
@@ -24,9 +23,21 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * Import (contracts §8): a design of another editor, pasted or from a file, its format
  * detected or chosen, converted in a worker by the server's converter; the warnings shown
  * in words, then the result replaces this design as one step that Undo takes back, or is
- * saved as a new design of this person.
+ * saved as a new design of this person, which the editor then opens (`openDesign`).
  */
-export function ImportDialog({ store, api, workerUrl, onClose }: { store: EditorStore; api: EditorApi; workerUrl: string | undefined; onClose: () => void }) {
+export function ImportDialog({
+  store,
+  api,
+  workerUrl,
+  onClose,
+  openDesign,
+}: {
+  store: EditorStore;
+  api: EditorApi;
+  workerUrl: string | undefined;
+  onClose: () => void;
+  openDesign: (design: StoredDesign) => void;
+}) {
   const { t } = useTranslator();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<ImportFormat | 'detect'>('detect');
@@ -63,7 +74,10 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
     setStep({ kind: 'saving' });
     const name = t('import.newName', { name: store.name ?? '' }).trim();
     api.createDesign(name.slice(0, 200), design, newIdempotencyKey()).then(
-      (created) => setStep({ kind: 'done', words: t('import.savedAsNew', { name: created.name }) }),
+      (created) => {
+        onClose();
+        openDesign(created);
+      },
       () => setStep({ kind: 'failed', failure: { kind: 'failed' } }),
     );
   };
@@ -103,7 +117,6 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
         {step.kind === 'failed' && failureWords(step.failure)}
         {step.kind === 'converted' && t(step.warnings.length ? 'import.convertedWithWarnings' : 'import.converted', { count: step.warnings.length, format: t(FORMAT_WORDS[step.format]) })}
         {step.kind === 'saving' && t('import.saving')}
-        {step.kind === 'done' && step.words}
       </p>
       {step.kind === 'converted' && (
         <>
