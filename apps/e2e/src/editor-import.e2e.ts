@@ -35,15 +35,26 @@ describe('Import in the editor', () => {
     const mjml = fixture('newsletter.mjml');
     await dialog.getByRole('textbox', { name: 'Design to import' }).fill(mjml);
     expect(await dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked').textContent()).toBe('Detected: MJML');
+    // The source's own merge tags, each offered to map to one of the project's: the unsubscribe link is guessed, the name chosen.
+    const tags = dialog.getByRole('group', { name: 'Merge tags' });
+    expect(await tags.getByRole('combobox', { name: '[unsubscribe]' }).locator('option:checked').textContent()).toBe('Unsubscribe link address ({{unsubscribe_url}})');
+    expect(await tags.getByRole('combobox', { name: '*|FNAME|*' }).locator('option:checked').textContent()).toBe('Keep as written');
+    await tags.getByRole('combobox', { name: '*|FNAME|*' }).selectOption({ label: 'First name ({{contact.first_name}})' });
     await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
     const warnings = dialog.getByRole('list', { name: 'What changed in the import' });
     await warnings.waitFor();
-    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml } });
+    const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
+    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml, mergeTags } });
+    expect(JSON.stringify(served.body.design)).toContain('Hello {{contact.first_name}},');
     expect(await dialog.getByRole('status').textContent()).toBe(`Converted from MJML. ${served.body.warnings.length} things were changed or left out, listed below.`);
     expect(await warnings.getByRole('listitem').allTextContents()).toEqual(served.body.warnings.map((warning: { path: string; message: string }) => `${warning.message} ${warning.path}`));
     expect(await seriousViolations(frame)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'import-dialog.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog-1280.png') });
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog-390.png') });
+    if (wide) await page.setViewportSize(wide);
 
     await dialog.getByRole('button', { name: 'Replace this design', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -58,7 +69,7 @@ describe('Import in the editor', () => {
     await frame.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Design to import' }).fill(fixture('newsletter.beefree.json'));
     await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
-    const beefree = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'beefree', source: JSON.parse(fixture('newsletter.beefree.json')) } });
+    const beefree = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'beefree', source: JSON.parse(fixture('newsletter.beefree.json')), mergeTags: { '[unsubscribe]': '{{unsubscribe_url}}' } } });
     await dialog.getByRole('button', { name: 'Save as a new design', exact: true }).click();
     // The editor opens the new design in place of this one: the dialog closes and says so, the name is the new design's.
     await dialog.waitFor({ state: 'detached' });

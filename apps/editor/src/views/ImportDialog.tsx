@@ -1,12 +1,14 @@
 import type { ImportFormat, ImportWarning } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { detectFormat, IMPORT_CHOICES } from '../imports/detect-format';
+import { foreignMergeTags, likelyTag, mappableChoices } from '../imports/foreign-tags';
 import { type ImportFailure, importInWorker } from '../imports/run-import';
 import { newIdempotencyKey, type EditorApi, type StoredDesign } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
 import { useTranslator } from './i18n';
+import { useMergeTags } from './merge-tags-context';
 
 type Step =
   | { kind: 'source' }
@@ -43,6 +45,12 @@ export function ImportDialog({
   const [chosen, setChosen] = useState<ImportFormat | 'detect'>('detect');
   const [step, setStep] = useState<Step>({ kind: 'source' });
   const detected = detectFormat(text);
+  const offered = useMergeTags();
+  const choices = useMemo(() => mappableChoices(offered), [offered]);
+  const foreign = useMemo(() => foreignMergeTags(text, offered), [text, offered]);
+  /** The person's choice for each foreign tag; one not chosen yet takes its likely tag, '' keeps it as written. */
+  const [mapped, setMapped] = useState<Record<string, string>>({});
+  const mapping = Object.fromEntries(foreign.map((tag) => [tag, mapped[tag] ?? likelyTag(tag, choices) ?? '']));
 
   const convert = () => {
     if (!text.trim() || step.kind === 'converting') return;
@@ -50,7 +58,8 @@ export function ImportDialog({
     if (!format) return setStep({ kind: 'failed', failure: { kind: 'unknown_format' } });
     if (!workerUrl) return setStep({ kind: 'failed', failure: { kind: 'failed' } });
     setStep({ kind: 'converting' });
-    importInWorker(workerUrl, { format, source: text, mode: store.doc.mode }).then(
+    const mergeTags = Object.fromEntries(Object.entries(mapping).filter(([, ours]) => ours));
+    importInWorker(workerUrl, { format, source: text, mode: store.doc.mode, mergeTags }).then(
       ({ design, warnings }) => setStep({ kind: 'converted', format, design, warnings }),
       (failure: ImportFailure) => setStep({ kind: 'failed', failure }),
     );
@@ -107,6 +116,25 @@ export function ImportDialog({
           ))}
         </select>
       </label>
+      {foreign.length > 0 && (
+        <fieldset class="import-tags">
+          <legend>{t('import.mergeTags')}</legend>
+          <p>{t('import.mergeTagsExplain')}</p>
+          {foreign.map((tag) => (
+            <div class="field" key={tag}>
+              <code aria-hidden="true">{tag}</code>
+              <select aria-label={tag} value={mapping[tag]} onChange={(event) => setMapped({ ...mapped, [tag]: event.currentTarget.value })}>
+                <option value="">{t('import.keepTag')}</option>
+                {choices.map((choice) => (
+                  <option key={choice.tag} value={choice.tag}>
+                    {t('import.mapTo', { label: choice.label, tag: choice.tag })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      )}
       <div class="actions">
         <button type="button" class="primary" onClick={convert} aria-disabled={!text.trim() || step.kind === 'converting'}>
           {t('import.convert')}
