@@ -1,6 +1,7 @@
 // Bundles the browser code with esbuild: the editor app (apps/editor) into
 // dist/editor/app/ with content-hashed names and an index.html that names them, and the
-// SDK (apps/editor-sdk) into dist/editor/embed.js, whose URL is fixed (contracts §7).
+// SDK (apps/editor-sdk) into dist/editor/embed.js, whose URL is fixed (contracts §7), and
+// the SDK's journal code into a hashed module beside the app's, which embed.js imports.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './profiles.mjs';
@@ -56,10 +57,24 @@ export async function buildEditor() {
   // The images the renderer adds to designs (render-core's assets.ts: versioned names), served with the app's files: emails point at them, and the canvas shows them.
   cpSync(path.join(repoRoot, 'libs/render-core/assets'), path.join(appDir, 'assets'), { recursive: true, filter: (file) => !file.endsWith('.md') });
 
+  // The SDK's journal code, a module among the app's hashed assets that embed.js imports when first needed.
+  const sdkTsconfig = path.join(repoRoot, 'apps/editor-sdk/tsconfig.json');
+  const journal = await esbuild.build({
+    ...common,
+    format: 'esm',
+    entryPoints: { 'embed-journal': path.join(repoRoot, 'apps/editor-sdk/src/journal-chunk.ts') },
+    tsconfig: sdkTsconfig,
+    outdir: path.join(appDir, 'assets'),
+    entryNames: '[name]-[hash]',
+    metafile: true,
+  });
+  const journalChunk = Object.keys(journal.metafile.outputs).find((file) => file.endsWith('.js'));
+
   await esbuild.build({
     ...common,
     entryPoints: [path.join(repoRoot, 'apps/editor-sdk/src/main.ts')],
-    tsconfig: path.join(repoRoot, 'apps/editor-sdk/tsconfig.json'),
+    tsconfig: sdkTsconfig,
     outfile: path.join(EDITOR_DIST, 'embed.js'),
+    define: { EMBED_JOURNAL_CHUNK: JSON.stringify(path.basename(journalChunk)) },
   });
 }

@@ -1,12 +1,13 @@
 // The editor's Import (contracts §8), in real Chromium against the real stack: a design of
 // another editor pasted into the dialog, its format detected, converted in the import
 // worker, its warnings shown in words; the result replaces the design as one step Undo
-// takes back, or is saved as a new design of the person. axe finds nothing serious.
+// takes back, or is saved as a new design of the person, which the editor then opens and
+// saves to. axe finds nothing serious.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -16,7 +17,7 @@ const SHOTS = shotsFolder('import');
 describe('Import in the editor', () => {
   const browser = editorBrowser();
 
-  it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design', async () => {
+  it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design that the editor opens', async () => {
     const { testKey } = newProject('email');
     await browser.open({ key: testKey, userId: 'importer' });
     const { page } = browser;
@@ -35,15 +36,26 @@ describe('Import in the editor', () => {
     const mjml = fixture('newsletter.mjml');
     await dialog.getByRole('textbox', { name: 'Design to import' }).fill(mjml);
     expect(await dialog.getByRole('combobox', { name: 'Format' }).locator('option:checked').textContent()).toBe('Detected: MJML');
+    // The source's own merge tags, each offered to map to one of the project's: the unsubscribe link is guessed, the name chosen.
+    const tags = dialog.getByRole('group', { name: 'Merge tags' });
+    expect(await tags.getByRole('combobox', { name: '[unsubscribe]' }).locator('option:checked').textContent()).toBe('Unsubscribe link address ({{unsubscribe_url}})');
+    expect(await tags.getByRole('combobox', { name: '*|FNAME|*' }).locator('option:checked').textContent()).toBe('Keep as written');
+    await tags.getByRole('combobox', { name: '*|FNAME|*' }).selectOption({ label: 'First name ({{contact.first_name}})' });
     await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
     const warnings = dialog.getByRole('list', { name: 'What changed in the import' });
     await warnings.waitFor();
-    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml } });
+    const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
+    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml, mergeTags } });
+    expect(JSON.stringify(served.body.design)).toContain('Hello {{contact.first_name}},');
     expect(await dialog.getByRole('status').textContent()).toBe(`Converted from MJML. ${served.body.warnings.length} things were changed or left out, listed below.`);
     expect(await warnings.getByRole('listitem').allTextContents()).toEqual(served.body.warnings.map((warning: { path: string; message: string }) => `${warning.message} ${warning.path}`));
     expect(await seriousViolations(frame)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'import-dialog.png') });
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog-1280.png') });
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog-390.png') });
+    if (wide) await page.setViewportSize(wide);
 
     await dialog.getByRole('button', { name: 'Replace this design', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -58,14 +70,25 @@ describe('Import in the editor', () => {
     await frame.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Design to import' }).fill(fixture('newsletter.beefree.json'));
     await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+    const beefree = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'beefree', source: JSON.parse(fixture('newsletter.beefree.json')), mergeTags: { '[unsubscribe]': '{{unsubscribe_url}}' } } });
     await dialog.getByRole('button', { name: 'Save as a new design', exact: true }).click();
-    await dialog.getByRole('status').filter({ hasText: /^Saved as a new design, “.*\(imported\)”, in your designs\.$/ }).waitFor();
+    // The editor opens the new design in place of this one: the dialog closes and says so, the name is the new design's.
+    await dialog.waitFor({ state: 'detached' });
+    await frame.getByRole('status').filter({ hasText: /^Saved as a new design, “.*\(imported\)”, and opened\./ }).waitFor();
     const listed = await waitFor('the new design in the person’s list', async () => {
       const list = await call('GET', '/embed/v1/users/importer/designs', { bearer: testKey });
       return list.body.designs?.find((design: { name: string }) => design.name.endsWith('(imported)')) ?? false;
     });
     const stored = await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey });
     expect(stored.body.doc.settings.subject).toBe('Greenway Cycles: spring service week');
-    expect(await getDesign()).toEqual(served.body.design);
+    expect(await frame.getByRole('textbox', { name: 'Design name' }).inputValue()).toBe(listed.name);
+    expect(await getDesign()).toEqual(beefree.body.design);
+    // The page hears of the new design as a save, and the next save goes to it.
+    expect((await editorEvents(page, 'save')).at(-1)).toEqual({ designId: listed.id, revision: stored.body.revision });
+    await frame.getByRole('textbox', { name: 'Design name' }).fill('Spring service week');
+    await page.keyboard.press('Control+s');
+    await waitFor('the save of the opened design', async () => (await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey })).body.revision === stored.body.revision + 1);
+    expect((await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey })).body.name).toBe('Spring service week');
+    await page.screenshot({ path: path.join(SHOTS, 'import-saved-as-new.png') });
   }, 180_000);
 });

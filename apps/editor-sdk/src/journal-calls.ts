@@ -1,5 +1,6 @@
-import type { JournalRequest } from '@embed/editor-protocol';
-import { answerJournal, Journal, type JournalAnswer, JournalKeys, keyBytes } from '@embed/editor-journal';
+import type { Journal, JournalAnswer } from '@embed/editor-journal';
+import { editorError, type JournalRequest } from '@embed/editor-protocol';
+import type { LoadJournalCode } from './journal-code';
 
 const DRAFT_TAB_KEY = 'embed-editor-draft';
 
@@ -30,7 +31,7 @@ let draftTab: string | undefined;
  * then answering the frame's operations for that person only. `slot` is the editor's
  * place among those mounted in this page (0 for the first): it keeps the drafts of two
  * new designs in one page apart, and finds each again after a reload that mounts them in
- * the same order.
+ * the same order. The journal's code itself comes with `loadCode`, at the first request.
  */
 export class PersonJournal {
   private opened: Promise<Journal> | undefined;
@@ -39,12 +40,17 @@ export class PersonJournal {
   constructor(
     private readonly journalKey: () => Promise<string>,
     private readonly slot: number,
+    private readonly loadCode: LoadJournalCode,
     private readonly database?: string,
   ) {}
 
   /** Runs a journal operation the editor frame asked for. */
   answer(request: JournalRequest): Promise<JournalAnswer> {
-    return answerJournal(() => this.journal(), request, () => `${(draftTab ??= tabDraftKey())}:${this.slot}`);
+    return this.loadCode().then(
+      ({ answerJournal }) => answerJournal(() => this.journal(), request, () => `${(draftTab ??= tabDraftKey())}:${this.slot}`),
+      // Without its code (the network away), the frame works without a journal, as when IndexedDB refuses.
+      (error: unknown): JournalAnswer => ({ ok: false, error: editorError('journal_unavailable', `The journal’s code did not load: ${String(error)}`) }),
+    );
   }
 
   /** Deletes everything this person's editors kept in this browser; the editor goes on without a journal. */
@@ -61,8 +67,8 @@ export class PersonJournal {
 
   private open(): Promise<Journal> {
     // A journal that could not open (no key: offline, the person erased) is tried again at the next need.
-    this.opened ??= this.journalKey()
-      .then(async (key) => Journal.open(await JournalKeys.derive(keyBytes(key)), this.database))
+    this.opened ??= Promise.all([this.loadCode(), this.journalKey()])
+      .then(async ([{ Journal, JournalKeys, keyBytes }, key]) => Journal.open(await JournalKeys.derive(keyBytes(key)), this.database))
       .catch((error: unknown) => {
         this.opened = undefined;
         throw error;

@@ -21,6 +21,7 @@ import {
 import { TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
 import { callApi } from './api-calls';
 import { PersonJournal } from './journal-calls';
+import { journalCodeFrom } from './journal-code';
 import { TokenKeeper, type TokenSource } from './tokens';
 
 export interface MountOptions extends EditorOptions {
@@ -35,6 +36,8 @@ const MOUNT_TIMEOUT_MS = 30_000;
 
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
 const baseUrl = scriptUrl ? new URL(scriptUrl).origin : '';
+/** The journal's code, imported from the service once an editor of the page first needs it. */
+const journalCode = journalCodeFrom(baseUrl);
 
 
 /** How many editors this page has mounted: each one's place keeps its draft apart from the others'. */
@@ -47,7 +50,7 @@ class EditorHandle {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: EditorError) => void }>();
   private nextId = 1;
   /** This person's journal in the page's IndexedDB; its key comes with the token (GET /editor/v1/session). */
-  private readonly journal = new PersonJournal(() => this.journalKey(), mounted++);
+  private readonly journal = new PersonJournal(() => this.journalKey(), mounted++, journalCode);
   private destroyed = false;
   private readonly ready: Promise<void>;
   private settleReady!: { resolve: () => void; reject: (error: EditorError) => void };

@@ -6,9 +6,9 @@ import type { ImportAnswer, ImportRequest } from './imports/run-import';
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<ImportRequest>) => void) | null; postMessage(answer: ImportAnswer): void };
 
-scope.onmessage = ({ data: { format, source, mode } }) => {
+scope.onmessage = ({ data: { format, source, mode, mergeTags } }) => {
   try {
-    scope.postMessage({ ok: true, ...importDesign({ format, source, mode }) });
+    scope.postMessage({ ok: true, ...importDesign({ format, source, mode, mergeTags }) });
   } catch (error) {
     // Anything else thrown is a fault of the converter: the worker's error event tells the page.
     if (!(error instanceof SourceUnreadable)) throw error;

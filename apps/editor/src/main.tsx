@@ -4,14 +4,14 @@
 import type { BrandKit } from '@embed/contracts';
 import type { DesignDocument, DesignMode } from '@embed/design-document/model';
 import { blankDesign } from '@embed/editor-core';
-import type { EditorOptions } from '@embed/editor-protocol';
+import type { EditorError, EditorOptions, SavedDesign } from '@embed/editor-protocol';
 import { render } from 'preact';
 import { checksHere, checksInWorker } from './checks/run-checks';
 import { createTranslator, type Translator } from './i18n';
 import { HtmlSanitizerContext, sanitizerInWorker } from './canvas/html-sanitizer';
 import { ChangeReporter } from './services/change-reporter';
 import { runCommand } from './services/commands';
-import { ApiFailure, EditorApi } from './services/editor-api';
+import { ApiFailure, EditorApi, type StoredDesign } from './services/editor-api';
 import { HostBridge } from './services/host-bridge';
 import { HostJournal } from './services/host-journal';
 import { SaveWatch } from './services/save-watch';
@@ -74,12 +74,12 @@ async function openDesign(api: EditorApi, options: EditorOptions, mode: DesignMo
 const offersTemplates = (options: EditorOptions, readOnly: boolean, opened: OpenedDesign) =>
   !readOnly && !options.designId && !options.templateId && options.template === undefined && opened.recoveredAt === null;
 
-/** The browser's network, a file dropped where nothing takes it, and the page going away. */
-function watchBrowser(store: EditorStore): void {
-  window.addEventListener('online', () => store.online());
-  window.addEventListener('offline', () => store.offline());
-  window.addEventListener('pagehide', () => store.flushJournal());
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && store.flushJournal());
+/** The browser's network, a file dropped where nothing takes it, and the page going away, told to the store of the design shown. */
+function watchBrowser(shown: () => EditorStore): void {
+  window.addEventListener('online', () => shown().online());
+  window.addEventListener('offline', () => shown().offline());
+  window.addEventListener('pagehide', () => shown().flushJournal());
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && shown().flushJournal());
   // A drop nothing in the editor took (anywhere read-only) is refused, never opened by the browser in the frame.
   window.addEventListener('dragover', (event) => {
     if (event.defaultPrevented) return;
@@ -116,53 +116,79 @@ async function start(): Promise<void> {
     return;
   }
   const changes = new ChangeReporter(() => bridge.emit('change', {}));
-  const store: EditorStore = new EditorStore(
-    opened.opened,
-    api,
-    {
-      change: () => changes.changed(),
-      save: (saved) => {
-        changes.flush();
-        bridge.emit('save', saved);
-      },
-      error: (error) => {
-        changes.flush();
-        bridge.emit('error', error);
-      },
+  const storeEvents = {
+    change: () => changes.changed(),
+    save: (saved: SavedDesign) => {
+      changes.flush();
+      bridge.emit('save', saved);
     },
-    { readOnly, journal: opened.journal },
-  );
-  bridge.onCommand((name, args) => runCommand(store, api, name, args).finally(() => changes.flush()));
-  watchBrowser(store);
+    error: (error: EditorError) => {
+      changes.flush();
+      bridge.emit('error', error);
+    },
+  };
   document.documentElement.lang = translator.locale;
   document.title = translator.t('editor.title');
   const mergeTags = mergeTagChoices(options.mergeTags, builtInMergeTags(translator), translator.t('mergeTag.builtInGroup'));
   const root = document.getElementById('editor') as HTMLElement;
-  render(
-    <TranslatorContext.Provider value={translator}>
-      <BrandKitContext.Provider value={kit}>
-        <MergeTagsContext.Provider value={mergeTags.choices}>
-          <HtmlSanitizerContext.Provider value={htmlWorker ? sanitizerInWorker(htmlWorker) : null}>
-            <App
-              store={store}
-              api={api}
-              checks={new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere, undefined, kit?.colors)}
-              importWorker={importWorker}
-              offerTemplates={offersTemplates(options, readOnly, opened.opened)}
-            />
-          </HtmlSanitizerContext.Provider>
-        </MergeTagsContext.Provider>
-      </BrandKitContext.Provider>
-    </TranslatorContext.Provider>,
-    root,
-  );
+  const sanitizer = htmlWorker ? sanitizerInWorker(htmlWorker) : null;
+  /** The design the editor shows: its store, its checks, and the watch for saves made elsewhere (read-only too: it shows them). */
+  let shown: { store: EditorStore; checks: DesignChecks; watch: SaveWatch } | undefined;
+
+  /** Shows a design: its store, checks and views in place of the design shown before, which is closed (its journal kept). */
+  const show = (design: typeof opened, offerTemplates: boolean, notice: string | null) => {
+    if (shown) {
+      shown.store.close();
+      shown.checks.dispose();
+      shown.watch.stop();
+    }
+    const store = new EditorStore(design.opened, api, storeEvents, { readOnly, journal: design.journal });
+    const checks = new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere, undefined, kit?.colors);
+    shown = { store, checks, watch: new SaveWatch(api, store) };
+    render(
+      <TranslatorContext.Provider value={translator}>
+        <BrandKitContext.Provider value={kit}>
+          <MergeTagsContext.Provider value={mergeTags.choices}>
+            <HtmlSanitizerContext.Provider value={sanitizer}>
+              <App
+                key={store.id ?? 'new'}
+                store={store}
+                api={api}
+                checks={checks}
+                importWorker={importWorker}
+                offerTemplates={offerTemplates}
+                openDesign={openCreated}
+                notice={notice}
+              />
+            </HtmlSanitizerContext.Provider>
+          </MergeTagsContext.Provider>
+        </BrandKitContext.Provider>
+      </TranslatorContext.Provider>,
+      root,
+    );
+    return shown;
+  };
+
+  /** A design the person just made here (Import's "Save as a new design"): the editor opens it, and the page hears of it as a save. */
+  const openCreated = (created: StoredDesign) => {
+    const journal = opened.journal && { journal: opened.journal.journal, key: created.id };
+    const { store, watch } = show({ opened: opening(created, undefined, created), journal }, false, translator.t('import.openedAsNew', { name: created.name }));
+    store.start();
+    watch.start();
+    storeEvents.save({ designId: created.id, revision: created.revision });
+  };
+
+  const first = show(opened, offersTemplates(options, readOnly, opened.opened), null);
+  const current = () => shown?.store ?? first.store;
+  bridge.onCommand((name, args) => runCommand(current(), api, name, args).finally(() => changes.flush()));
+  watchBrowser(current);
   labelMergeTagChips(root, mergeTags.choices);
   loaded();
-  bridge.emit('ready', { designId: store.id });
+  bridge.emit('ready', { designId: first.store.id });
   // After ready: an entry left out does not fail the mount, the page is told of it.
   for (const problem of mergeTags.problems) bridge.emit('error', { code: 'options_invalid', message: problem });
-  store.start();
-  new SaveWatch(api, store).start();
+  first.store.start();
+  first.watch.start();
 }
 
 void start();

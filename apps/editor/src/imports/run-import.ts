@@ -6,6 +6,8 @@ export interface ImportRequest {
   format: ImportFormat;
   source: string;
   mode: DesignMode;
+  /** The source's merge tags to the project's, as the person mapped them in the dialog. */
+  mergeTags: Record<string, string>;
 }
 export type ImportAnswer = { ok: true; design: DesignDocument; warnings: ImportWarning[] } | { ok: false; unreadable: string };
 

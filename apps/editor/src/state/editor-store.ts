@@ -435,6 +435,16 @@ export class EditorStore {
     this.saving?.flushJournal();
   }
 
+  /**
+   * The editor opens another design in this one's place: this one's latest state goes to
+   * the journal (a change not yet saved comes back when it is opened again), and it is no
+   * longer autosaved.
+   */
+  close(): void {
+    this.saving?.flushJournal();
+    this.saving?.dispose();
+  }
+
   dismissRecovered(): void {
     this.recoveredAt = null;
     this.notify();

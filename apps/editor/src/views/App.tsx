@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BlockPath } from '@embed/editor-core';
 import { Canvas } from '../canvas/Canvas';
-import type { EditorApi } from '../services/editor-api';
+import type { EditorApi, StoredDesign } from '../services/editor-api';
 import type { DesignChecks } from '../state/design-checks';
 import type { EditorStore } from '../state/editor-store';
 import { ChecksPanel } from './ChecksPanel';
@@ -57,6 +57,21 @@ function RecoveredNotice({ store }: { store: EditorStore }) {
   );
 }
 
+/** Said once when the editor opened this design in place of another (a design saved from Import), until dismissed. */
+function OpenedNotice({ words }: { words: string | null }) {
+  const { t } = useTranslator();
+  const [shown, setShown] = useState(words !== null);
+  if (!shown || words === null) return null;
+  return (
+    <div class="notice" role="status">
+      <span>{words}</span>
+      <button type="button" onClick={() => setShown(false)}>
+        {t('notice.dismiss')}
+      </button>
+    </div>
+  );
+}
+
 /** Another tab or person saved the design, which shows their version now (one undo away). */
 function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
@@ -80,7 +95,25 @@ function UpdatedElsewhereNotice({ store }: { store: EditorStore }) {
  * skip rendering when their part of the document did not change. Read-only, the editing
  * controls are not there at all.
  */
-export function App({ store, api, checks, importWorker, offerTemplates = false }: { store: EditorStore; api: EditorApi; checks: DesignChecks; importWorker?: string; offerTemplates?: boolean }) {
+export function App({
+  store,
+  api,
+  checks,
+  importWorker,
+  offerTemplates = false,
+  openDesign,
+  notice = null,
+}: {
+  store: EditorStore;
+  api: EditorApi;
+  checks: DesignChecks;
+  importWorker?: string;
+  offerTemplates?: boolean;
+  /** Opens a design the person just made here in this one's place. */
+  openDesign: (design: StoredDesign) => void;
+  /** Words said once as the design shows (why it is this design). */
+  notice?: string | null;
+}) {
   const [mode] = useStoreValues(store, (s) => [s.doc.mode] as const);
   useShortcuts(store);
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -90,6 +123,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
   return (
     <div class={`editor${readOnly ? ' read-only' : ''}`}>
       <TopBar store={store} open={setDialog} />
+      <OpenedNotice words={notice} />
       <RecoveredNotice store={store} />
       <UpdatedElsewhereNotice store={store} />
       {!readOnly && (
@@ -110,7 +144,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
       {(dialog === 'desktop' || dialog === 'phone' || dialog === 'dark') && <Preview store={store} api={api} kind={dialog} onClose={close} />}
       {dialog === 'restore' && <RestorePoints store={store} api={api} onClose={close} />}
       {dialog === 'export' && <ExportDialog store={store} api={api} onClose={close} />}
-      {dialog === 'import' && <ImportDialog store={store} api={api} workerUrl={importWorker} onClose={close} />}
+      {dialog === 'import' && <ImportDialog store={store} api={api} workerUrl={importWorker} onClose={close} openDesign={openDesign} />}
       <ConflictDialog store={store} />
       {offerTemplates && <TemplateGallery store={store} api={api} />}
       {imageLibrary && <ImageLibrary store={store} api={api} path={imageLibrary} onClose={() => setImageLibrary(null)} />}

@@ -1,20 +1,21 @@
 import type { ImportFormat, ImportWarning } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { detectFormat, IMPORT_CHOICES } from '../imports/detect-format';
+import { foreignMergeTags, likelyTag, mappableChoices } from '../imports/foreign-tags';
 import { type ImportFailure, importInWorker } from '../imports/run-import';
-import { newIdempotencyKey, type EditorApi } from '../services/editor-api';
+import { newIdempotencyKey, type EditorApi, type StoredDesign } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
 import { useTranslator } from './i18n';
+import { useMergeTags } from './merge-tags-context';
 
 type Step =
   | { kind: 'source' }
   | { kind: 'converting' }
   | { kind: 'failed'; failure: ImportFailure | { kind: 'unknown_format' } }
   | { kind: 'converted'; format: ImportFormat; design: DesignDocument; warnings: ImportWarning[] }
-  | { kind: 'saving' }
-  | { kind: 'done'; words: string };
+  | { kind: 'saving' };
 
 const FORMAT_WORDS = { unlayer: 'import.format.unlayer', beefree: 'import.format.beefree', mjml: 'import.format.mjml', html: 'import.format.html' } as const;
 /** Past this a file is not read: the service takes a body of 1 MiB. */
@@ -24,14 +25,32 @@ const MAX_FILE_BYTES = 1024 * 1024;
  * Import (contracts §8): a design of another editor, pasted or from a file, its format
  * detected or chosen, converted in a worker by the server's converter; the warnings shown
  * in words, then the result replaces this design as one step that Undo takes back, or is
- * saved as a new design of this person.
+ * saved as a new design of this person, which the editor then opens (`openDesign`).
  */
-export function ImportDialog({ store, api, workerUrl, onClose }: { store: EditorStore; api: EditorApi; workerUrl: string | undefined; onClose: () => void }) {
+export function ImportDialog({
+  store,
+  api,
+  workerUrl,
+  onClose,
+  openDesign,
+}: {
+  store: EditorStore;
+  api: EditorApi;
+  workerUrl: string | undefined;
+  onClose: () => void;
+  openDesign: (design: StoredDesign) => void;
+}) {
   const { t } = useTranslator();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<ImportFormat | 'detect'>('detect');
   const [step, setStep] = useState<Step>({ kind: 'source' });
   const detected = detectFormat(text);
+  const offered = useMergeTags();
+  const choices = useMemo(() => mappableChoices(offered), [offered]);
+  const foreign = useMemo(() => foreignMergeTags(text, offered), [text, offered]);
+  /** The person's choice for each foreign tag; one not chosen yet takes its likely tag, '' keeps it as written. */
+  const [mapped, setMapped] = useState<Record<string, string>>({});
+  const mapping = Object.fromEntries(foreign.map((tag) => [tag, mapped[tag] ?? likelyTag(tag, choices) ?? '']));
 
   const convert = () => {
     if (!text.trim() || step.kind === 'converting') return;
@@ -39,7 +58,8 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
     if (!format) return setStep({ kind: 'failed', failure: { kind: 'unknown_format' } });
     if (!workerUrl) return setStep({ kind: 'failed', failure: { kind: 'failed' } });
     setStep({ kind: 'converting' });
-    importInWorker(workerUrl, { format, source: text, mode: store.doc.mode }).then(
+    const mergeTags = Object.fromEntries(Object.entries(mapping).filter(([, ours]) => ours));
+    importInWorker(workerUrl, { format, source: text, mode: store.doc.mode, mergeTags }).then(
       ({ design, warnings }) => setStep({ kind: 'converted', format, design, warnings }),
       (failure: ImportFailure) => setStep({ kind: 'failed', failure }),
     );
@@ -63,7 +83,10 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
     setStep({ kind: 'saving' });
     const name = t('import.newName', { name: store.name ?? '' }).trim();
     api.createDesign(name.slice(0, 200), design, newIdempotencyKey()).then(
-      (created) => setStep({ kind: 'done', words: t('import.savedAsNew', { name: created.name }) }),
+      (created) => {
+        onClose();
+        openDesign(created);
+      },
       () => setStep({ kind: 'failed', failure: { kind: 'failed' } }),
     );
   };
@@ -93,6 +116,25 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
           ))}
         </select>
       </label>
+      {foreign.length > 0 && (
+        <fieldset class="import-tags">
+          <legend>{t('import.mergeTags')}</legend>
+          <p>{t('import.mergeTagsExplain')}</p>
+          {foreign.map((tag) => (
+            <div class="field" key={tag}>
+              <code aria-hidden="true">{tag}</code>
+              <select aria-label={tag} value={mapping[tag]} onChange={(event) => setMapped({ ...mapped, [tag]: event.currentTarget.value })}>
+                <option value="">{t('import.keepTag')}</option>
+                {choices.map((choice) => (
+                  <option key={choice.tag} value={choice.tag}>
+                    {t('import.mapTo', { label: choice.label, tag: choice.tag })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </fieldset>
+      )}
       <div class="actions">
         <button type="button" class="primary" onClick={convert} aria-disabled={!text.trim() || step.kind === 'converting'}>
           {t('import.convert')}
@@ -103,7 +145,6 @@ export function ImportDialog({ store, api, workerUrl, onClose }: { store: Editor
         {step.kind === 'failed' && failureWords(step.failure)}
         {step.kind === 'converted' && t(step.warnings.length ? 'import.convertedWithWarnings' : 'import.converted', { count: step.warnings.length, format: t(FORMAT_WORDS[step.format]) })}
         {step.kind === 'saving' && t('import.saving')}
-        {step.kind === 'done' && step.words}
       </p>
       {step.kind === 'converted' && (
         <>

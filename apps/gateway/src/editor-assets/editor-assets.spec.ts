@@ -32,8 +32,12 @@ describe('EditorAssets', () => {
     expect(assets.page.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves hashed scripts and styles for a year, and nothing else', () => {
-    expect(assets.underApp('assets/main-ABC.js')?.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': CACHE_CONTROL.immutable });
+  it('serves hashed scripts and styles for a year to any page, and nothing else', () => {
+    expect(assets.underApp('assets/main-ABC.js')?.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': CACHE_CONTROL.immutable,
+      'access-control-allow-origin': '*',
+    });
     expect(assets.underApp('assets/main-ABC.css')?.headers['content-type']).toBe('text/css; charset=utf-8');
     for (const other of ['assets/notes.txt', 'assets/../embed.js', '../embed.js', 'assets/', 'other.js']) expect(assets.underApp(other)).toBeUndefined();
   });

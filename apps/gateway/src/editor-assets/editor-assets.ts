@@ -80,9 +80,10 @@ export class EditorAssets {
     const assetsDir = path.join(dir, 'app', 'assets');
     for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
       const type = CONTENT_TYPES[path.extname(name)];
-      // An image that emails point at is loaded by any page (a webmail's too).
+      // Public and the same for everyone: any page may read them, as the SDK's page does when it
+      // imports the journal's module (a CORS fetch), and a webmail loads the images emails point at.
       const shared: Record<string, string> = type === CONTENT_TYPES['.png'] ? { 'cross-origin-resource-policy': 'cross-origin' } : {};
-      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable, ...shared }));
+      if (type) this.files.set(name, asset(readFileSync(path.join(assetsDir, name)), type, { 'cache-control': CACHE_CONTROL.immutable, 'access-control-allow-origin': '*', ...shared }));
     }
   }
 

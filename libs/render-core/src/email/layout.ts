@@ -4,6 +4,7 @@ import { assetsPrefix } from '../assets';
 import { Warnings } from '../warnings';
 import { asciiAttributeValues } from './attribute-values';
 import { emailMjml } from './mjml';
+import { withoutOutlookPartsInSkips } from './outlook';
 
 // One engine per process: mrml's WASM instance is reused. No include loader: an email
 // never pulls anything in, so rendering never fetches.
@@ -14,7 +15,7 @@ engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: 
 export function emailHtml(document: EmailDesign, warnings: Warnings, assets: string): string {
   const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings, assets)));
   if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
-  return result.content;
+  return withoutOutlookPartsInSkips(result.content);
 }
 
 /** The MJML an email is laid out from (for comparisons with other MJML renderers). */

@@ -10,7 +10,8 @@ import { socialLabel } from '../social';
 import { blockPlace, type Warnings } from '../warnings';
 import { deviceClasses, PhoneRules } from '../phone';
 import { asciiReferences } from './attribute-values';
-import { blockClasses, outsideOutlook, rowPhoneClass } from './phone';
+import { outsideOutlook } from './outlook';
+import { blockClasses, rowPhoneClass } from './phone';
 
 // The email is written as MJML and rendered by mrml: MJML's table layout, Outlook
 // conditional comments, bulletproof buttons and columns that stack on phones come from
@@ -117,11 +118,12 @@ function blockMjml(block: Block, place: string, context: EmailContext, cssClass:
   }
 }
 
-function columnMjml(column: Column, width: number, r: number, c: number, context: EmailContext): string {
+/** `inHiddenRow`: the row is hidden on desktops, and so from Outlook for Windows already as a whole. */
+function columnMjml(column: Column, width: number, r: number, c: number, context: EmailContext, inHiddenRow: boolean): string {
   const style = column.style ?? {};
   const blocks = column.blocks.map((block, b) => {
     const mjml = blockMjml(block, blockPlace(r, c, b), context, blockClasses(block, context.phone));
-    return block.hideOn === 'desktop' ? outsideOutlook(mjml) : mjml;
+    return block.hideOn === 'desktop' && !inHiddenRow ? outsideOutlook(mjml) : mjml;
   }).join('');
   return tag('mj-column', {
     width: `${width}%`, 'background-color': style.backgroundColor, padding: style.padding, border: border(style.border),
@@ -132,16 +134,18 @@ function columnMjml(column: Column, width: number, r: number, c: number, context
 function rowMjml(row: Row, r: number, document: EmailDesign, context: EmailContext): string {
   const style = row.style ?? {};
   const widths = columnPercents(row.columns.map((column) => column.ratio));
-  let columns = row.columns.map((column, c) => columnMjml(column, widths[c], r, c, context)).join('');
+  const hidden = row.hideOn === 'desktop';
+  let columns = row.columns.map((column, c) => columnMjml(column, widths[c], r, c, context, hidden)).join('');
   if (row.stackOnMobile === false) columns = tag('mj-group', {}, columns);
   const image = style.backgroundImage;
-  return tag('mj-section', {
+  const section = tag('mj-section', {
     'background-color': style.backgroundColor ?? style.contentBackgroundColor ?? document.body.style?.contentBackgroundColor,
     'background-url': image?.url, 'background-size': image?.size, 'background-position': image && `${image.position ?? 'center'} center`,
     'background-repeat': image && (image.repeat ? 'repeat' : 'no-repeat'), padding: style.padding, border: border(style.border),
     'border-radius': px(style.borderRadius), 'full-width': style.fullWidth ? 'full-width' : undefined,
     'css-class': deviceClasses(row.hideOn, rowPhoneClass(row, context.phone)),
   }, columns);
+  return hidden ? outsideOutlook(section) : section;
 }
 
 /** The email as MJML markup, merge tags as written. */

@@ -58,6 +58,3 @@ export function rowPhoneClass(row: Row, rules: PhoneRules): string | undefined {
   const cell = row.style?.fullWidth ? FULL_WIDTH_SECTION_CELL : SECTION_CELL;
   return rules.add([[cell, { padding: phone.padding, ...(reverse ? { display: 'flex', 'flex-direction': 'column-reverse' } : {}) }]]);
 }
-
-/** MJML around a block hidden on desktops, so that Outlook for Windows (which shows the desktop design) leaves it out too. */
-export const outsideOutlook = (mjml: string) => `<mj-raw><!--[if !mso]><!--></mj-raw>${mjml}<mj-raw><!--<![endif]--></mj-raw>`;
