@@ -8,11 +8,12 @@ import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
-import { repoRoot, waitFor } from './support/stack';
+import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
 jest.setTimeout(120_000);
 
-const SHOTS = path.join(repoRoot, '..', 'images-shots');
+const SHOTS = shotsFolder('brand-use');
 const LORA = { stack: 'Lora, Georgia, serif', url: 'https://fonts.googleapis.com/css2?family=Lora:wght@400;700&display=swap' };
 const BUTTON = { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6, innerPadding: '12px 24px', fontFamily: LORA.stack, fontWeight: 700 as const };
 

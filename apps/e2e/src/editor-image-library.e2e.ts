@@ -8,11 +8,12 @@ import type { Frame, Page } from 'playwright-core';
 import { call, editorSession, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
-import { repoRoot, waitFor } from './support/stack';
+import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
 
 jest.setTimeout(120_000);
 
-const SHOTS = path.join(repoRoot, '..', 'images-shots');
+const SHOTS = shotsFolder('image-library');
 const LOGO_URL = 'https://cdn.example.com/brand/logo.png';
 
 /** A PNG the browser draws: a coloured block with a word, so that screenshots show which image is which. */

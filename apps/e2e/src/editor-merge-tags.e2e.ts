@@ -7,6 +7,9 @@ import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
+
+const SHOTS = shotsFolder('merge-tags');
 
 /** A screenshot of what a test shows, to be looked at, when E2E_SHOTS names a folder for them. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -58,7 +61,7 @@ describe('merge tags the integrator defines', () => {
     expect(popup!.y + popup!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-menu');
-    await page.screenshot({ path: '/work/wt/editor-shots/merge-tags-menu-1280.png' });
+    await page.screenshot({ path: `${SHOTS}/merge-tags-menu-1280.png` });
 
     // The first item has the focus; typing searches.
     await waitFor('the first item focused', async () => frame.evaluate(() => document.activeElement?.textContent === 'Plan {{contact.plan}}'));
@@ -103,6 +106,6 @@ describe('merge tags the integrator defines', () => {
     await frame.locator('[contenteditable]').last().focus();
     await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
     await menu.getByRole('menuitem', { name: /^Unsubscribe link address/ }).waitFor();
-    await page.screenshot({ path: '/work/wt/editor-shots/merge-tags-menu-390.png' });
+    await page.screenshot({ path: `${SHOTS}/merge-tags-menu-390.png` });
   });
 });

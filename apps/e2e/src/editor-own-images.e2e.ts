@@ -6,8 +6,9 @@ import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { baseUrl } from './support/stack';
+import { shotsFolder } from './support/shots';
 
-const SHOTS = '/work/wt/editor-shots';
+const SHOTS = shotsFolder('own-images');
 /** A new image block's address (the editor's placeholder): a light grey pixel. */
 const NEVER_CHOSEN = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4e/cuAAUyApjDDfqPAAAAAElFTkSuQmCC';
 

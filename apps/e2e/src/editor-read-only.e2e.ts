@@ -6,6 +6,9 @@ import type { Frame, Request } from 'playwright-core';
 import { EDITOR_SITE, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
 import { baseUrl, waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
+
+const SHOTS = shotsFolder('read-only');
 
 jest.setTimeout(120_000);
 
@@ -82,9 +85,9 @@ describe('the editor held to its token and its design', () => {
     expect(await page.evaluate(() => (window as any).editor.getDesign())).toEqual(theirs);
     // Still read-only: nothing to edit, nothing saved.
     expect(await frame.getByRole('toolbar', { name: 'Blocks' }).count()).toBe(0);
-    await page.screenshot({ path: '/work/wt/editor-shots/read-only-saved-elsewhere-1280.png' });
+    await page.screenshot({ path: `${SHOTS}/read-only-saved-elsewhere-1280.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/work/wt/editor-shots/read-only-saved-elsewhere-390.png' });
+    await page.screenshot({ path: `${SHOTS}/read-only-saved-elsewhere-390.png` });
   });
 
   it('lets the frame ask only for editor API operations: a path of %2e%2e segments never leaves the editor API', async () => {
