@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { IMAGE_ID_PATTERN } from './ids';
-import { describing, OneOf, PersonScopeSchema, Strict, TenantScopeSchema, TimeSchema, UserIdSchema } from './schema';
+import { describing, OneOf, PageFields, PersonScopeSchema, Strict, TenantScopeSchema, TimeSchema, UserIdSchema } from './schema';
 
 /** Uploaded images up to 5 MB (contracts §3); larger ones are answered 413. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -84,11 +84,7 @@ export const ImageListSchema = describing<ImageList>()(Strict({ images: Type.Arr
 /** A library of one project's environment: a person's images when `userId` is given, else the project's. */
 const libraryFields = { scope: TenantScopeSchema, userId: Type.Optional(UserIdSchema) };
 
-export const ListImagesRequestSchema = Strict({
-  ...libraryFields,
-  limit: Type.Integer({ minimum: 1, maximum: 200 }),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
-});
+export const ListImagesRequestSchema = Strict({ ...libraryFields, ...PageFields });
 export type ListImagesRequest = Static<typeof ListImagesRequestSchema>;
 
 export const DeleteImageRequestSchema = Strict({
