@@ -12,6 +12,8 @@ import { JournalKeysController } from './people/journal-keys.controller';
 import { PeopleService } from './people/people.service';
 import { BrandKitsController } from './brand-kits/brand-kits.controller';
 import { BrandKitsService } from './brand-kits/brand-kits.service';
+import { SavedRowsController } from './saved-rows/saved-rows.controller';
+import { SavedRowsService } from './saved-rows/saved-rows.service';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 import { TokensController } from './tokens/tokens.controller';
@@ -26,7 +28,7 @@ export const designsSpecs = {
   TOKEN_SWEEP_MS: positiveInt({ default: 60_000 }),
 };
 
-/** Owns people, designs and their restore points, uploaded images, export records, the projects' templates and brand kits: the editor's and the server API's data. */
+/** Owns people, designs and their restore points, uploaded images, export records, the projects' templates, brand kits and saved rows: the editor's and the server API's data. */
 @Module({})
 export class DesignsModule {
   static register(config: BackendConfig<typeof designsSpecs>): DynamicModule {
@@ -38,7 +40,7 @@ export class DesignsModule {
         // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController, BrandKitsController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController, BrandKitsController, SavedRowsController],
       providers: [
         PeopleService,
         TokensService,
@@ -47,6 +49,7 @@ export class DesignsModule {
         DesignsService,
         TemplatesService,
         BrandKitsService,
+        SavedRowsService,
         ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'design_not_found',
   'revision_not_found',
   'template_not_found',
+  'saved_row_not_found',
+  'row_locked',
   'mode_unavailable',
   'user_erased',
   'idempotency_key_reused',

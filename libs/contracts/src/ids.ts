@@ -6,3 +6,6 @@ export const DESIGN_ID_PATTERN = /^[0-9A-Za-z]{26}$/;
 
 /** A template id: `tpl_` and a lower-case ULID (the designs service makes them). */
 export const TEMPLATE_ID_PATTERN = /^tpl_[0-9a-z]{26}$/;
+
+/** A saved row's id: `row_` and a lower-case ULID (the designs service makes them; a synced row's design holds it). */
+export const SAVED_ROW_ID_PATTERN = /^row_[0-9a-z]{26}$/;
