@@ -26,6 +26,9 @@ export const DEMO_BRAND_KIT = {
   paletteOnly: false,
 };
 
+/** The demo's project rows: the example newsletter's footer, locked (its address and unsubscribe links are the integrator's). */
+export const DEMO_ROWS = [{ name: 'Legal footer', file: 'docs/examples/designs/email.json', rowId: 'footer', locked: true }];
+
 async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyKey } = {}) {
   const headers = { authorization: `Bearer ${secretKey}` };
   if (body) headers['content-type'] = 'application/json';
@@ -37,8 +40,8 @@ async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyK
 }
 
 /**
- * Creates the demo's templates unless the project has templates already, and sets its
- * brand kit unless it has one (a kit the person changed stays). Each create carries an
+ * Creates the demo's templates unless the project has templates already, its locked footer
+ * row unless it has project rows, and sets its brand kit unless it has one (a kit the person changed stays). Each create carries an
  * Idempotency-Key of its own, so a start stopped halfway and run again does not make a
  * template twice.
  */
@@ -47,6 +50,13 @@ export async function seedDemoLibrary(baseUrl, secretKey) {
   if (listed.templates.length === 0) {
     for (const { name, file } of DEMO_TEMPLATES) {
       await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/templates', { body: { name, doc: designFile(file) }, idempotencyKey: `demo-template-${name}` });
+    }
+  }
+  const rows = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/rows?limit=1');
+  if (rows.rows.length === 0) {
+    for (const { name, file, rowId, locked } of DEMO_ROWS) {
+      const row = designFile(file).body.rows.find((candidate) => candidate.id === rowId);
+      await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/rows', { body: { name, row, locked }, idempotencyKey: `demo-row-${name}` });
     }
   }
   const kit = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/brand-kit');

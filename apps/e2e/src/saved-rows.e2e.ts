@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiAnswer, call, type CallOptions, editorSession, exampleDesign, expectError, newProject } from './support/api';
+import { seedDemoLibrary } from './support/demo-library';
 
 // docs/server-api.md "Saved rows": the integrator's server publishes project rows (locked or
 // synced if it says so), a person saves rows of their own from the editor, and the designs
@@ -47,6 +48,14 @@ describe('project rows through the server API', () => {
     expect((await server('DELETE', `/${created.id}`)).status).toBe(204);
     expectError(await server('GET', `/${created.id}`), 404, 'saved_row_not_found');
     expectError(await server('DELETE', `/${created.id}`), 404, 'saved_row_not_found');
+  });
+
+  it('gives the demo project of `npm start` its locked footer row once (tools/lib/demo-library.mjs), however often it runs', async () => {
+    const { testKey } = newProject('email');
+    seedDemoLibrary(testKey);
+    seedDemoLibrary(testKey);
+    const listed = expectStatus(await rows(testKey)('GET', ''), 200);
+    expect(listed.rows).toEqual([expect.objectContaining({ name: 'Legal footer', owner: 'project', locked: true, synced: false, row: footer })]);
   });
 
   it('keeps project rows per project and environment', async () => {
