@@ -13,6 +13,7 @@ import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
+import { RowsPanel } from './RowsPanel';
 import { BlocksToolbar, LayoutsToolbar } from './Toolbar';
 import { TemplateGallery } from './TemplateGallery';
 import { type DialogName, TopBar } from './TopBar';
@@ -101,6 +102,7 @@ export function App({ store, api, checks, importWorker, offerTemplates = false }
         <Canvas store={store} />
         <div class="side-panels">
           {!readOnly && <PropertyPanel store={store} />}
+          {!readOnly && <RowsPanel store={store} api={api} />}
           <ChecksPanel checks={checks} store={store} />
         </div>
       </div>
