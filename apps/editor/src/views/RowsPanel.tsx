@@ -98,7 +98,7 @@ export function RowsPanel({ store, api }: { store: EditorStore; api: EditorApi }
           </button>
         </form>
       ) : (
-        <button type="button" disabled={row === null} title={row === null ? t('rows.saveHint') : undefined} onClick={() => row !== null && setNaming({ name: t('rows.defaultName', { row: row + 1 }) })}>
+        <button type="button" onClick={() => (row === null ? setSaid(t('rows.saveHint')) : setNaming({ name: t('rows.defaultName', { row: row + 1 }) }))}>
           {t('rows.save')}
         </button>
       )}
