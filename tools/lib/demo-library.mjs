@@ -46,6 +46,9 @@ function bandsPng({ width, height, colours }) {
   return pngjs.PNG.sync.write(png);
 }
 
+/** The demo's project rows: the example newsletter's footer, locked (its address and unsubscribe links are the integrator's). */
+export const DEMO_ROWS = [{ name: 'Legal footer', file: 'docs/examples/designs/email.json', rowId: 'footer', locked: true }];
+
 async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyKey } = {}) {
   const headers = { authorization: `Bearer ${secretKey}` };
   if (body) headers['content-type'] = 'application/json';
@@ -59,8 +62,8 @@ async function serverApi(baseUrl, secretKey, method, route, { body, idempotencyK
 
 /**
  * Creates the demo's templates unless the project has templates already, uploads its
- * images unless it has images, and sets its brand kit unless it has one (a kit the person
- * changed stays). Each create carries an
+ * images unless it has images, its locked footer row unless it has project rows, and sets
+ * its brand kit unless it has one (a kit the person changed stays). Each create carries an
  * Idempotency-Key of its own, so a start stopped halfway and run again does not make a
  * template twice.
  */
@@ -75,6 +78,13 @@ export async function seedDemoLibrary(baseUrl, secretKey) {
   if (images.images.length === 0) {
     for (const image of DEMO_IMAGES) {
       await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/images', { body: bandsPng(image), idempotencyKey: `demo-image-${image.name}` });
+    }
+  }
+  const rows = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/rows?limit=1');
+  if (rows.rows.length === 0) {
+    for (const { name, file, rowId, locked } of DEMO_ROWS) {
+      const row = designFile(file).body.rows.find((candidate) => candidate.id === rowId);
+      await serverApi(baseUrl, secretKey, 'POST', '/embed/v1/rows', { body: { name, row, locked }, idempotencyKey: `demo-row-${name}` });
     }
   }
   const kit = await serverApi(baseUrl, secretKey, 'GET', '/embed/v1/brand-kit');

@@ -12,6 +12,8 @@ import { JournalKeysController } from './people/journal-keys.controller';
 import { PeopleService } from './people/people.service';
 import { BrandKitsController } from './brand-kits/brand-kits.controller';
 import { BrandKitsService } from './brand-kits/brand-kits.service';
+import { SavedRowsController } from './saved-rows/saved-rows.controller';
+import { SavedRowsService } from './saved-rows/saved-rows.service';
 import { TemplatesController } from './templates/templates.controller';
 import { TemplatesService } from './templates/templates.service';
 import { TEMPLATE_THUMBNAIL_SWEEP_MS, ThumbnailSweep } from './templates/thumbnail-sweep';
@@ -29,7 +31,7 @@ export const designsSpecs = {
   TEMPLATE_THUMBNAIL_SWEEP_MS: positiveInt({ default: 3_600_000 }),
 };
 
-/** Owns people, designs and their restore points, uploaded images, export records, the projects' templates and brand kits: the editor's and the server API's data. */
+/** Owns people, designs and their restore points, uploaded images, export records, the projects' templates, brand kits and saved rows: the editor's and the server API's data. */
 @Module({})
 export class DesignsModule {
   static register(config: BackendConfig<typeof designsSpecs>): DynamicModule {
@@ -41,7 +43,7 @@ export class DesignsModule {
         // Exports ask the renderer over NATS (exports/renderer-client.ts).
         ServiceClientModule.forRoot(config.NATS_URL),
       ],
-      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController, BrandKitsController],
+      controllers: [TokensController, DesignsController, ExportsController, ImagesController, JournalKeysController, TemplatesController, BrandKitsController, SavedRowsController],
       providers: [
         PeopleService,
         TokensService,
@@ -52,6 +54,7 @@ export class DesignsModule {
         ThumbnailSweep,
         { provide: TEMPLATE_THUMBNAIL_SWEEP_MS, useValue: config.TEMPLATE_THUMBNAIL_SWEEP_MS },
         BrandKitsService,
+        SavedRowsService,
         ...fileProviders(config),
         { provide: KeysetCursorCodec, useFactory: () => new KeysetCursorCodec(config.CURSOR_SECRET) },
       ],

@@ -112,6 +112,20 @@ describe('EmbedClient against the real stack', () => {
     expect(await embed.listProjectImages()).toEqual({ images: [], nextCursor: null });
     expect(await apiError(embed.deleteProjectImage(uploaded.id))).toMatchObject({ status: 404, code: 'image_not_found' });
     expect(await apiError(embed.uploadProjectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'))).toMatchObject({ status: 400, code: 'request_invalid' });
+  it('keeps the project’s rows: create, list page after page, get, replace and delete; a deleted one is 404 saved_row_not_found', async () => {
+    const footer = exampleDesign('email').body.rows.find((row: { id?: string }) => row.id === 'footer');
+    const first = await embed.createRow({ name: 'Footer', row: footer, locked: true });
+    const second = await embed.createRow({ name: 'Banner', row: footer, synced: true });
+    expect(first).toMatchObject({ id: expect.stringMatching(/^row_/), name: 'Footer', owner: 'project', locked: true, synced: false, row: footer });
+    const listed = [];
+    for await (const row of embed.listAllRows({ limit: 1 })) listed.push(row.id);
+    expect(listed).toEqual([second.id, first.id]);
+    expect(await embed.replaceRow(first.id, { name: 'Legal footer', row: footer })).toMatchObject({ id: first.id, name: 'Legal footer', locked: false });
+    expect(await embed.getRow(first.id)).toMatchObject({ name: 'Legal footer', createdAt: first.createdAt });
+    await embed.deleteRow(first.id);
+    await embed.deleteRow(second.id);
+    expect(await apiError(embed.getRow(first.id))).toMatchObject({ status: 404, code: 'saved_row_not_found' });
+    expect(await apiError(embed.createRow({ name: 'Empty', row: { columns: [] } }))).toMatchObject({ status: 400, code: 'design_invalid' });
   });
 
   it('importDesign makes a design of the project’s mode from MJML, with warnings; a source not of the format is 422 source_unreadable', async () => {

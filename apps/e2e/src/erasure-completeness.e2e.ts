@@ -26,6 +26,7 @@ describe('after an erasure completes and user.erased is delivered', () => {
     const served = await download(image.body.url);
     expect({ status: served.status, caching: served.headers.get('cache-control') }).toEqual({ status: 200, caching: 'private, max-age=300' });
     await editor('DELETE', `/designs/${designIds[2]}`);
+    expect((await editor('POST', '/rows', { body: { name: 'My header', row: doc.body.rows[0] } })).status).toBe(201);
     const { id: personId } = (await personRow(person))!;
     expect((await traces([person.userId, personId, ...designIds])).length).toBeGreaterThan(10);
     expect(storedFiles([personId]).length).toBeGreaterThanOrEqual(2);

@@ -98,6 +98,9 @@ async function collect(): Promise<Examples> {
     answer('TemplateList', 'GET /embed/v1/templates', await call('GET', '/embed/v1/templates', { bearer: key }));
     const kit = { colors: ['#1f5f4a', '#f3f1ec', '#2b2b2b'], fonts: [{ stack: 'Inter, Helvetica, Arial, sans-serif', url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap' }], logoUrl: 'https://cdn.example.com/brand/logo.png', text: { fontFamily: 'Inter, Helvetica, Arial, sans-serif', color: '#2b2b2b' }, link: { color: '#1f5f4a' }, button: { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6 }, paletteOnly: true };
     answer('BrandKit', 'PUT /embed/v1/brand-kit', await call('PUT', '/embed/v1/brand-kit', { bearer: key, body: kit }));
+    const footer = exampleDesign('email').body.rows.find((row: { id?: string }) => row.id === 'footer');
+    answer('SavedRow', 'POST /embed/v1/rows of a locked footer', await call('POST', '/embed/v1/rows', { bearer: key, body: { name: 'Legal footer', row: footer, locked: true } }));
+    answer('SavedRowList', 'GET /editor/v1/rows', await editor('GET', '/rows'));
     const upload = await fetch(`${baseUrl()}/editor/v1/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: EDITOR_SITE, 'content-type': 'image/png' }, body: TINY_PNG });
     const uploaded: ApiAnswer = { status: upload.status, headers: upload.headers, text: await upload.text(), body: undefined };
     await checkAnswer('POST', '/editor/v1/images', uploaded);
@@ -127,6 +130,12 @@ async function collect(): Promise<Examples> {
     shown.body.rows[0].columns[0].blocks.find((block: { type: string }) => block.type === 'image').src = images.images[0].url;
     await editor('POST', '/designs', { body: { name: 'Shows the logo', doc: shown } });
     error('deleting an image a design still shows', await editor('DELETE', `/images/${images.images[0].id}`));
+    error('a saved row that is not the project’s', await call('GET', `/embed/v1/rows/row_${'0'.repeat(26)}`, { bearer: key }));
+    const locked = exampleDesign('email');
+    locked.body.rows = locked.body.rows.map((row: { id?: string }) => (row.id === 'footer' ? { ...row, locked: true } : row));
+    const withLocked = await editor('POST', '/designs', { body: { name: 'Locked footer', doc: locked } });
+    const unlocked = { ...locked, body: { ...locked.body, rows: locked.body.rows.filter((row: { id?: string }) => row.id !== 'footer') } };
+    error('a save that deletes a locked row', await editor('PUT', `/designs/${withLocked.body.id}`, { body: { doc: unlocked } }));
     error('a revision the design keeps no restore point of', await editor('GET', `/designs/${id}/revisions/7`));
     error('an editor file that does not exist', await call('GET', '/editor/v1/app/assets/none.js'));
     const file = new URL(zip.url as string);

@@ -13,6 +13,7 @@ import { EditorRenderController } from './editor/editor-render.controller';
 import { EditorSessionController } from './editor/editor-session.controller';
 import { EditorBrandKitController } from './editor/editor-brand-kit.controller';
 import { EditorTemplatesController } from './editor/editor-templates.controller';
+import { EditorSavedRowsController } from './editor/editor-saved-rows.controller';
 import { EditorSites } from './editor/editor-sites';
 import { EditorAssets } from './editor-assets/editor-assets';
 import { EditorAssetsController } from './editor-assets/editor-assets.controller';
@@ -21,6 +22,7 @@ import { ImportsController } from './server-api/imports.controller';
 import { RenderController } from './server-api/render.controller';
 import { BrandKitController } from './server-api/brand-kit.controller';
 import { TemplatesController } from './server-api/templates.controller';
+import { SavedRowsController } from './server-api/saved-rows.controller';
 import { TokensController } from './server-api/tokens.controller';
 import { UserDesignsController } from './server-api/user-designs.controller';
 import { UsersController } from './server-api/users.controller';
@@ -67,11 +69,13 @@ export const GATEWAY_CONTROLLERS = [
   TemplatesController,
   BrandKitController,
   ProjectImagesController,
+  SavedRowsController,
   EditorDesignsController,
   EditorRenderController,
   EditorSessionController,
   EditorTemplatesController,
   EditorBrandKitController,
+  EditorSavedRowsController,
   FileDownloadsController,
   ImageUploadsController,
   EditorImageLibraryController,

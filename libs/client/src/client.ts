@@ -19,7 +19,10 @@ import type {
   ImportRequest,
   ListDesignsOptions,
   Rendered,
+  ProjectRowRequest,
   RenderRequest,
+  SavedRow,
+  SavedRowList,
   TemplateRequest,
   Template,
   TemplateList,
@@ -207,6 +210,41 @@ export class EmbedClient {
   /** Deletes one of the project's images and its file; designs that show it keep its address, which stops serving it. */
   async deleteProjectImage(imageId: string): Promise<void> {
     await this.#transport.send({ method: 'DELETE', path: `/embed/v1/images/${segment(imageId)}`, idempotent: true });
+  }
+
+  /** One page of the project's rows in the key's environment, newest first (docs/server-api.md, Saved rows). */
+  listRows(options: ListDesignsOptions = {}): Promise<SavedRowList> {
+    return this.json({ method: 'GET', path: '/embed/v1/rows', query: { ...options }, idempotent: true });
+  }
+
+  /** Every project row of the environment, newest first, fetching page after page (`limit` per page) as it is iterated. */
+  async *listAllRows(options: Omit<ListDesignsOptions, 'cursor'> = {}): AsyncGenerator<SavedRow, void, undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listRows({ ...options, cursor });
+      yield* page.rows;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  /** A project row; another project's is 404 `saved_row_not_found`. */
+  getRow(rowId: string): Promise<SavedRow> {
+    return this.json({ method: 'GET', path: `/embed/v1/rows/${segment(rowId)}`, idempotent: true });
+  }
+
+  /** Publishes a project row, locked or synced if asked; a lost answer is not retried (it would publish it twice). */
+  createRow(request: ProjectRowRequest): Promise<SavedRow> {
+    return this.json({ method: 'POST', path: '/embed/v1/rows', body: request, idempotent: false });
+  }
+
+  /** Replaces a project row's name, row and flags; synced designs show it from their next read. Doing it twice equals doing it once. */
+  replaceRow(rowId: string, request: ProjectRowRequest): Promise<SavedRow> {
+    return this.json({ method: 'PUT', path: `/embed/v1/rows/${segment(rowId)}`, body: request, idempotent: true });
+  }
+
+  /** Deletes a project row; designs keep their copies. */
+  async deleteRow(rowId: string): Promise<void> {
+    await this.#transport.send({ method: 'DELETE', path: `/embed/v1/rows/${segment(rowId)}`, idempotent: true });
   }
 
   /**

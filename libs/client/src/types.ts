@@ -24,6 +24,8 @@ export type {
   RenderedDesign as Rendered,
   RenderMerge as Merge,
   RenderTextOptions as TextOptions,
+  SavedRow,
+  SavedRowList,
   Template,
   TemplateList,
   TemplateSummary,
@@ -65,6 +67,18 @@ export interface ExportRequest {
 }
 
 /** Spec 4.5. */
+/** A project row (docs/server-api.md, Saved rows), to publish or replace it. */
+export interface ProjectRowRequest {
+  /** 1 to 200 characters. */
+  name: string;
+  /** A row (with its columns and blocks) a design of the project's mode can hold. */
+  row: object;
+  /** Inserted, the row is locked: people cannot change, move or delete it. */
+  locked?: boolean;
+  /** Designs hold it by reference and show its current content. */
+  synced?: boolean;
+}
+
 /** contracts section 8: a design made for a person from a document you hold. */
 export interface CreateDesignRequest {
   /** 1 to 200 characters. */

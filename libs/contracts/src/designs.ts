@@ -263,6 +263,8 @@ export const SaveDesignRequestSchema = Strict({
   baseRevision: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Made by the editor's autosave: its restore point is coalesced with the autosaves near it (docs/editor.md). */
   autosave: Type.Optional(Type.Boolean()),
+  /** A person's save (the editor API): the stored design's locked rows must stay as they are (409 row_locked); the integrator's server may change them. */
+  keepLocked: Type.Optional(Type.Boolean()),
 });
 export type SaveDesignRequest = Static<typeof SaveDesignRequestSchema>;
 

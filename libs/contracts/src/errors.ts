@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'template_not_found',
   'image_not_found',
   'image_in_use',
+  'saved_row_not_found',
+  'row_locked',
   'mode_unavailable',
   'user_erased',
   'idempotency_key_reused',

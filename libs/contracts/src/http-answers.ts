@@ -17,6 +17,7 @@ import { ImportedDesignSchema } from './imports';
 import { ImageListSchema, ImageSummarySchema, ImageUploadSchema } from './images';
 import { RenderedDesignSchema } from './render';
 import { TemplateListSchema, TemplateSchema, TemplateSummarySchema } from './templates';
+import { SavedRowListSchema, SavedRowSchema } from './saved-rows';
 import { AnyObject, describing, OneOf, Strict } from './schema';
 
 /** The body of every error answer (spec section 2, Error), as the gateway's exception filter sends it. */
@@ -60,6 +61,8 @@ export const HTTP_ANSWERS = {
   Template: TemplateSchema,
   TemplateList: TemplateListSchema,
   BrandKit: BrandKitSchema,
+  SavedRow: SavedRowSchema,
+  SavedRowList: SavedRowListSchema,
   Erasing: Strict({ status: Type.Literal('erasing') }),
   RestorePointSummary: RestorePointSummarySchema,
   RestorePoint: RestorePointSchema,

@@ -11,6 +11,7 @@ import {
 import { IMPORT_FORMATS, MergeTagMapSchema } from './imports';
 import { TemplateIdSchema } from './templates';
 import { DeleteImageRequestSchema, IMAGE_OWNERS } from './images';
+import { CreateSavedRowRequestSchema, SavedRowIdSchema } from './saved-rows';
 import { type BrandKitContent, PutBrandKitRequestSchema } from './brand-kit';
 import { LanguageTagSchema, MergeSchema, TextOptionsSchema } from './render';
 import { AnyObject, DesignIdSchema, DesignNameSchema, OneOf, PageFields, Strict, TokenAccessSchema, UserIdSchema, UserRefSchema } from './schema';
@@ -128,6 +129,21 @@ export type ImageParams = Static<typeof ImageParamsSchema>;
 /** `DELETE /editor/v1/images/{imageId}`: `force=true` deletes an image designs still show (after the 409 image_in_use that warned). */
 export const DeleteImageQuerySchema = Strict({ force: Type.Optional(DeleteImageRequestSchema.properties.force) });
 export type DeleteImageQuery = Static<typeof DeleteImageQuerySchema>;
+
+/** A saved row's `{rowId}` (`row_` and 26 lower-case letters and digits). */
+export const SavedRowParamsSchema = Strict({ rowId: SavedRowIdSchema });
+export type SavedRowParams = Static<typeof SavedRowParamsSchema>;
+
+const { name: savedRowName, row: savedRow, locked, synced } = CreateSavedRowRequestSchema.properties;
+/** `POST` and `PUT /embed/v1/rows`: a project row, locked or synced only when the integrator says so. */
+export const ProjectRowBodySchema = Strict({ name: savedRowName, row: savedRow, locked, synced }, { title: 'ProjectRowDto' });
+export type ProjectRowBody = Static<typeof ProjectRowBodySchema>;
+/** `POST /editor/v1/rows`: a row the person saves to their own rows (never locked or synced). */
+export const EditorRowBodySchema = Strict({ name: savedRowName, row: savedRow }, { title: 'EditorRowDto' });
+export type EditorRowBody = Static<typeof EditorRowBodySchema>;
+/** `PUT /editor/v1/rows/{rowId}`: a new name for a row of the person's own. */
+export const RenameRowBodySchema = Strict({ name: savedRowName }, { title: 'RenameRowDto' });
+export type RenameRowBody = Static<typeof RenameRowBodySchema>;
 
 /** `PUT /embed/v1/brand-kit`: the whole kit, the message's own schema (the designs service checks what a schema cannot say: brandKitProblem). */
 export const BrandKitBodySchema = PutBrandKitRequestSchema.properties.kit;

@@ -9,3 +9,5 @@ export const TEMPLATE_ID_PATTERN = /^tpl_[0-9a-z]{26}$/;
 
 /** An uploaded image's id: `img_` and a lower-case ULID (the designs service makes them). */
 export const IMAGE_ID_PATTERN = /^img_[0-9a-z]{26}$/;
+/** A saved row's id: `row_` and a lower-case ULID (the designs service makes them; a synced row's design holds it). */
+export const SAVED_ROW_ID_PATTERN = /^row_[0-9a-z]{26}$/;

@@ -13,6 +13,7 @@ export * from './filenames';
 export * from './images';
 export * from './quotas';
 export * from './templates';
+export * from './saved-rows';
 export * from './deadlines';
 export * from './request-context';
 export * from './schema';

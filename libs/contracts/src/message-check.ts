@@ -3,7 +3,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { fail, ok, type ServiceReply } from './errors';
 import { MESSAGES, type RequestOf, type Subject } from './messages';
 import { documentPatternRule } from '@embed/design-document/model';
-import { DESIGN_ID_PATTERN, IMAGE_ID_PATTERN } from './ids';
+import { DESIGN_ID_PATTERN, IMAGE_ID_PATTERN, SAVED_ROW_ID_PATTERN } from './ids';
 import { isMergeUrl, MERGE_URL_MEANING } from './render';
 
 // A receiver never trusts its sender's validation: every payload is checked on arrival.
@@ -35,7 +35,11 @@ export const inputCheck = (schema: TSchema, { readsText }: { readsText: boolean 
   readsText ? compiled(schema, textChecks, textAjv) : schemaCheck(schema);
 
 /** What a pattern means, in a refusal's words, where "must match pattern …" would say little. */
-const PATTERN_MEANINGS: Record<string, string> = { [DESIGN_ID_PATTERN.source]: '26 letters and digits', [IMAGE_ID_PATTERN.source]: 'img_ and 26 lower-case letters and digits' };
+const PATTERN_MEANINGS: Record<string, string> = {
+  [DESIGN_ID_PATTERN.source]: '26 letters and digits',
+  [IMAGE_ID_PATTERN.source]: 'img_ and 26 lower-case letters and digits',
+  [SAVED_ROW_ID_PATTERN.source]: 'row_ and 26 lower-case letters and digits',
+};
 
 /** The dotted path of the field a check refused, under `root` ("merge.contact"). */
 export const refusedField = (error: ErrorObject | undefined, root = ''): string =>

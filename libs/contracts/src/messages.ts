@@ -42,6 +42,16 @@ import { IMPORT_DESIGN_SUBJECT, ImportDesignReplySchema, ImportDesignRequestSche
 import { RENDER_DESIGN_SUBJECT, RenderDesignReplySchema, RenderDesignRequestSchema } from './render';
 import { RefusalSchema, ReplySchema } from './schema';
 import {
+  CreateSavedRowRequestSchema,
+  ListSavedRowsRequestSchema,
+  RenameSavedRowRequestSchema,
+  ReplaceSavedRowRequestSchema,
+  SavedRowListSchema,
+  SavedRowRequestSchema,
+  SavedRowSchema,
+  SAVED_ROWS_SUBJECTS,
+} from './saved-rows';
+import {
   CreateTemplateRequestSchema,
   ListTemplatesRequestSchema,
   ReplaceTemplateRequestSchema,
@@ -99,6 +109,12 @@ export const MESSAGES = {
   [TEMPLATES_SUBJECTS.delete]: message(TemplateRequestSchema, ReplySchema(Type.Null()), 'write'),
   [BRAND_KIT_SUBJECTS.get]: message(BrandKitRequestSchema, ReplySchema(BrandKitSchema), 'read'),
   [BRAND_KIT_SUBJECTS.put]: message(PutBrandKitRequestSchema, ReplySchema(BrandKitSchema), 'write'),
+  [SAVED_ROWS_SUBJECTS.list]: message(ListSavedRowsRequestSchema, ReplySchema(SavedRowListSchema), 'read'),
+  [SAVED_ROWS_SUBJECTS.get]: message(SavedRowRequestSchema, ReplySchema(SavedRowSchema), 'read'),
+  [SAVED_ROWS_SUBJECTS.create]: message(CreateSavedRowRequestSchema, ReplySchema(SavedRowSchema), 'write'),
+  [SAVED_ROWS_SUBJECTS.replace]: message(ReplaceSavedRowRequestSchema, ReplySchema(SavedRowSchema), 'write'),
+  [SAVED_ROWS_SUBJECTS.rename]: message(RenameSavedRowRequestSchema, ReplySchema(SavedRowSchema), 'write'),
+  [SAVED_ROWS_SUBJECTS.delete]: message(SavedRowRequestSchema, ReplySchema(Type.Null()), 'write'),
   [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
   [IMPORT_DESIGN_SUBJECT]: message(ImportDesignRequestSchema, ImportDesignReplySchema, 'render'),
   [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),

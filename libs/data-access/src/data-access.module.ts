@@ -16,6 +16,7 @@ import { QuotasRepository } from './quotas/quotas.repository';
 import { SitesRepository } from './sites/sites.repository';
 import { TemplatesRepository } from './templates/templates.repository';
 import { BrandKitsRepository } from './brand-kits/brand-kits.repository';
+import { SavedRowsRepository } from './saved-rows/saved-rows.repository';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WorkspacesRepository } from './workspaces/workspaces.repository';
 
@@ -37,6 +38,7 @@ const repositories = [
   QuotasRepository,
   TemplatesRepository,
   BrandKitsRepository,
+  SavedRowsRepository,
 ];
 
 @Module({})

@@ -5,7 +5,7 @@ import { pooledRandomBytes } from '@embed/credentials';
 const nextUlid = monotonicFactory(() => pooledRandomBytes(1)[0] / 0x100);
 
 /** Record ids: a readable prefix and a ULID, sortable by creation time. */
-export const newId = (prefix: 'ws' | 'prj' | 'key' | 'wh' | 'psn' | 'tok' | 'rp' | 'img' | 'exp' | 'evt' | 'dlv' | 'att' | 'req' | 'tpl' | 'tn') =>
+export const newId = (prefix: 'ws' | 'prj' | 'key' | 'wh' | 'psn' | 'tok' | 'rp' | 'img' | 'exp' | 'evt' | 'dlv' | 'att' | 'req' | 'tpl' | 'tn' | 'row') =>
   `${prefix}_${nextUlid().toLowerCase()}`;
 
 /** Design ids are bare ULIDs: 26 letters and digits, as the spec requires. */

@@ -48,6 +48,7 @@ export {
   type TemplateRecord,
   type TemplateSummaryRecord,
 } from './templates/templates.repository';
+export { SavedRowLimitError, SavedRowsRepository, type SavedRowContent, type SavedRowPage, type SavedRowRecord } from './saved-rows/saved-rows.repository';
 export { BrandKitsRepository, storedBrandKit, type BrandKitRecord, type StoredBrandKit } from './brand-kits/brand-kits.repository';
 export { WebhooksRepository, type WebhookSetting } from './webhooks/webhooks.repository';
 export { WorkspacesRepository, type WorkspaceRecord } from './workspaces/workspaces.repository';

@@ -1,2 +1,3 @@
 export * from './model';
 export { modeMismatch, validateDesign, type DesignValidation } from './validate';
+export { validateRow, type RowValidation } from './row-validation';

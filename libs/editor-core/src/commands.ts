@@ -5,6 +5,8 @@ import {
   type DesignDocument,
   designProblem,
   fieldDefinition,
+  lockedRowChange,
+  syncedRowEdit,
   type HeadingBlock,
   type Row,
   type TextBlock,
@@ -228,6 +230,10 @@ export function applyCommand(doc: DesignDocument, command: Command): Applied {
   const applied = applyUnchecked(doc, command);
   const problem = designProblem(applied.doc);
   if (problem) throw new CommandError(`the design would not be valid: ${problem}`);
+  // Locked and synced rows are the integrator's: the service refuses a save that changes a
+  // locked one (409 row_locked) and keeps a synced one's library content, so the editor refuses the edit.
+  const locked = lockedRowChange(doc, applied.doc) ?? syncedRowEdit(doc, applied.doc);
+  if (locked) throw new CommandError(locked, 'row_locked');
   return applied;
 }
 

@@ -11,6 +11,7 @@ export { type ColumnPlace } from './cross-moves';
 export { dropTarget, keyboardMove, neighbourOf, type Direction } from './moves';
 export { carryKey, findBlock, keyOf } from './keys';
 export { duplicateBlock, duplicateRow, freshId, moveColumn, removeColumn, setColumnCount } from './structure';
+export { libraryRowInsertion, type LibraryRow } from './library-rows';
 export { nextSave, openedState, recoveredState, saveReducer, type SaveEvent, type SaveRequest, type SaveState, type SaveStatus, type ServerDesign } from './save-state';
 export type { Storable } from './storable';
 export { joinRuns, MARK_NAMES, type Marks, marksOf, sameMarks } from './rich-text/runs';

@@ -9,7 +9,7 @@ export interface BlockPath {
 }
 
 /** Why a command was refused, for the refusals a person is told of in their own words. */
-export type RefusalReason = 'column_full' | 'row_full';
+export type RefusalReason = 'column_full' | 'row_full' | 'row_locked';
 
 export class CommandError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import { blockAt, type BlockPath, CommandError, rowAt } from './paths';
 
 const ID_MAX = 64;
 
-function idsOf(doc: DesignDocument): Set<string> {
+export function idsOf(doc: DesignDocument): Set<string> {
   const ids = new Set<string>();
   for (const row of doc.body.rows) {
     if (row.id) ids.add(row.id);

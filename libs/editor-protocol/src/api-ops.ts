@@ -2,7 +2,7 @@
 // path: the SDK builds each call's URL itself from the operation and ids that keep to the
 // id rule, so that no message from the frame can reach any other address of the service
 // (a path of `%2e%2e` segments, say, which the service would resolve outside the editor API).
-import { DESIGN_ID_PATTERN, IMAGE_ID_PATTERN, TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
+import { DESIGN_ID_PATTERN, IMAGE_ID_PATTERN, SAVED_ROW_ID_PATTERN, TEMPLATE_ID_PATTERN } from '@embed/contracts/ids';
 
 /** Sent as `Idempotency-Key`: a POST sent again (a retry) carries the same one, so that the service does it once. */
 interface Idempotent {
@@ -25,7 +25,11 @@ export type ApiRequest =
   | { op: 'getTemplate'; templateId: string }
   | { op: 'getBrandKit' }
   | { op: 'listImages'; owner: 'person' | 'project'; cursor?: string }
-  | { op: 'deleteImage'; imageId: string; force: boolean };
+  | { op: 'deleteImage'; imageId: string; force: boolean }
+  | { op: 'listRows'; cursor?: string }
+  | ({ op: 'saveRow'; body: unknown } & Idempotent)
+  | { op: 'renameRow'; rowId: string; body: unknown }
+  | { op: 'deleteRow'; rowId: string };
 export type ApiOp = ApiRequest['op'];
 
 /** The HTTP request the SDK makes for an ApiRequest: `path` is below the service's base URL. */
@@ -39,9 +43,9 @@ export interface ApiCall extends Idempotent {
 
 const EDITOR_API = '/editor/v1';
 
-const ID_RULES = { designs: DESIGN_ID_PATTERN, templates: TEMPLATE_ID_PATTERN, images: IMAGE_ID_PATTERN };
+const ID_RULES = { designs: DESIGN_ID_PATTERN, templates: TEMPLATE_ID_PATTERN, images: IMAGE_ID_PATTERN, rows: SAVED_ROW_ID_PATTERN };
 
-/** The path of one design, template or image, or null when `id` does not keep to its kind's id rule. */
+/** The path of one design, template, image or saved row, or null when `id` does not keep to its kind's id rule. */
 function itemPath(kind: keyof typeof ID_RULES, id: unknown): string | null {
   const rule = ID_RULES[kind];
   return typeof id === 'string' && rule.test(id) ? `${EDITOR_API}/${kind}/${encodeURIComponent(id)}` : null;
@@ -75,6 +79,7 @@ function idempotencyOf(asked: Partial<Record<string, unknown>>): Idempotent {
 export function apiCallOf(request: ApiRequest): ApiCall | null {
   const asked = request as Partial<Record<string, unknown>>;
   const design = itemPath('designs', asked['designId']);
+  const savedRow = itemPath('rows', asked['rowId']);
   const idempotent = idempotencyOf(asked);
   switch (request.op) {
     case 'getSession':
@@ -83,8 +88,14 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
       return design === null ? null : { method: 'GET', path: design };
     case 'createDesign':
       return { method: 'POST', path: `${EDITOR_API}/designs`, json: request.body, ...idempotent };
+    case 'saveRow':
+      return { method: 'POST', path: `${EDITOR_API}/rows`, json: request.body, ...idempotent };
     case 'saveDesign':
       return design === null ? null : { method: 'PUT', path: design, json: request.body };
+    case 'renameRow':
+      return savedRow === null ? null : { method: 'PUT', path: savedRow, json: request.body };
+    case 'deleteRow':
+      return savedRow === null ? null : { method: 'DELETE', path: savedRow };
     case 'listRevisions': {
       const query = listQuery(asked['cursor'], asked['limit']);
       return design === null || query === null ? null : { method: 'GET', path: `${design}/revisions${query}` };
@@ -101,9 +112,10 @@ export function apiCallOf(request: ApiRequest): ApiCall | null {
       return request.bytes instanceof ArrayBuffer && isImageType(request.contentType)
         ? { method: 'POST', path: `${EDITOR_API}/images`, bytes: request.bytes, contentType: request.contentType, ...idempotent }
         : null;
-    case 'listTemplates': {
+    case 'listTemplates':
+    case 'listRows': {
       const query = listQuery(asked['cursor'], undefined);
-      return query === null ? null : { method: 'GET', path: `${EDITOR_API}/templates${query}` };
+      return query === null ? null : { method: 'GET', path: `${EDITOR_API}/${request.op === 'listRows' ? 'rows' : 'templates'}${query}` };
     }
     case 'getTemplate': {
       const template = itemPath('templates', asked['templateId']);

@@ -19,8 +19,10 @@ import {
   type UnparsedDesign,
   type UnparsedRestorePoint,
   type ServiceReply,
+  type TenantScope,
 } from '@embed/contracts';
-import { type DesignRecord, DesignsRepository, type KnownPerson } from '@embed/data-access';
+import { type DesignRecord, DesignsRepository, type KnownPerson, SavedRowsRepository } from '@embed/data-access';
+import { type DesignDocument as CheckedDocument, lockedRowChange, syncedRowIds, withSyncedRows } from '@embed/design-document/model';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
 import { designNotFound, revisionNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
@@ -45,6 +47,7 @@ export class DesignsService {
     private readonly people: PeopleService,
     private readonly designs: DesignsRepository,
     private readonly cursors: KeysetCursorCodec,
+    private readonly savedRows: SavedRowsRepository,
   ) {}
 
   async list({ person: scope, limit, cursor }: ListDesignsRequest): Promise<ServiceReply<DesignList>> {
@@ -63,7 +66,10 @@ export class DesignsService {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     const design = await this.designs.findStored(owner.value, designId);
-    return design ? ok({ ...toSummary(design), docJson: design.docJson }) : designNotFound();
+    if (!design) return designNotFound();
+    // The stored text goes out as it is unless a synced row must show its saved row's current content.
+    const docJson = design.docJson.includes('"syncedRowId"') ? JSON.stringify(await this.synced(owner.value, JSON.parse(design.docJson) as CheckedDocument)) : design.docJson;
+    return ok({ ...toSummary(design), docJson });
   }
 
   /** Revision 0 with its restore point and `design.saved`; the person becomes known if they were not. */
@@ -75,13 +81,24 @@ export class DesignsService {
     return unlessErased(async () => ok(toDesign(await this.designs.create(person.value, { name, mode, doc }, context))));
   }
 
-  async save({ person: scope, designId, mode, name, doc, baseRevision, autosave }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
+  /**
+   * A person's save (`keepLocked`) leaves the stored design's locked rows as they are (409
+   * row_locked names the row). Synced rows are kept with their saved row's current content,
+   * whatever the save says, so an edit never changes what the integrator syncs.
+   */
+  async save({ person: scope, designId, mode, name, doc, baseRevision, autosave, keepLocked }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
     const checked = designForMode(doc, mode);
     if (!checked.ok) return checked;
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
+    const next = await this.synced(owner.value, checked.value);
+    if (keepLocked) {
+      const stored = await this.designs.find(owner.value, designId);
+      const change = stored && lockedRowChange(await this.synced(owner.value, stored.doc as unknown as CheckedDocument), next as unknown as CheckedDocument);
+      if (change) return fail(409, 'row_locked', `${change}; nothing was saved (only the integrator’s server changes locked rows)`);
+    }
     return unlessErased(async () => {
-      const outcome = await this.designs.save(owner.value, designId, { name, doc, baseRevision, autosave }, context);
+      const outcome = await this.designs.save(owner.value, designId, { name, doc: next, baseRevision, autosave }, context);
       if (!outcome) return designNotFound();
       if ('conflict' in outcome) {
         const stored = toDesign(outcome.conflict);
@@ -135,7 +152,14 @@ export class DesignsService {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     const design = await this.designs.find(owner.value, designId);
-    return design ? ok({ person: owner.value, design }) : designNotFound();
+    return design ? ok({ person: owner.value, design: { ...design, doc: await this.synced(owner.value, design.doc) } }) : designNotFound();
+  }
+
+  /** The document (one the design document's rules passed: stored, or checked) with its synced rows showing their saved rows' current content. */
+  private async synced<D extends object>(scope: TenantScope, doc: D): Promise<D> {
+    const checked = doc as unknown as CheckedDocument;
+    const ids = syncedRowIds(checked);
+    return ids.length ? (withSyncedRows(checked, await this.savedRows.syncedRows(scope, ids)) as unknown as D) : doc;
   }
 
   /** A person never seen owns no design: every design of theirs is not found. */

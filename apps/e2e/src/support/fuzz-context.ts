@@ -44,6 +44,9 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
   const fileKey = new URL(image.url).pathname.replace('/files/v1/', '');
   const projectImage = await retried(() => created(call('POST', '/embed/v1/images', { bearer: project.testKey, rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } })));
   const template = await retried(() => created(call('POST', '/embed/v1/templates', { bearer: project.testKey, body: { name: 'Fuzz', doc: exampleDesign('email') } })));
+  const footer = exampleDesign('email').body.rows.at(-1);
+  const projectRow = await retried(() => created(call('POST', '/embed/v1/rows', { bearer: project.testKey, body: { name: 'Fuzz', row: footer } })));
+  const ownRow = await retried(() => created(editor('POST', '/rows', { body: { name: 'Fuzz', row: footer } })));
   return {
     port: testPorts.http,
     components,
@@ -57,6 +60,9 @@ export async function fuzzContext(components: FuzzContext['components']): Promis
       templateId: [template.id, `tpl_${'0'.repeat(26)}`],
       // The person's upload (its id is its file's name), the project's image, and one that does not exist.
       imageId: [path.basename(fileKey).replace(/\.\w+$/, ''), projectImage.id, `img_${'0'.repeat(26)}`],
+      rowId: [projectRow.id, ownRow.id, `row_${'0'.repeat(26)}`],
+      // A row of the project's mode, so that a POST or PUT of a row reaches the designs service.
+      row: [footer, { columns: [] }],
       file: ['', 'index.html'],
       key: [fileKey],
       'user.id': ['fuzz-editor', 'fuzz-other'],

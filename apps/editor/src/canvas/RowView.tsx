@@ -68,7 +68,7 @@ export const RowView = memo(function RowView(props: Props) {
     event.stopPropagation();
     void store.addImage({ row: index, column: c, block: row.columns[c].blocks.length }, image);
   };
-  const classes = ['row', selected && 'selected', row.hideOn && `hidden-on-${row.hideOn}`].filter(Boolean).join(' ');
+  const classes = ['row', selected && 'selected', row.hideOn && `hidden-on-${row.hideOn}`, (row.locked || row.syncedRowId) && 'from-library'].filter(Boolean).join(' ');
   const columnHandles = editable && row.columns.length > 1;
 
   return (
@@ -88,6 +88,8 @@ export const RowView = memo(function RowView(props: Props) {
             {t('canvas.row', { row: index + 1 })}
           </button>
           {row.hideOn && <span class="row-note">{t(row.hideOn === 'mobile' ? 'canvas.hiddenOnMobile' : 'canvas.hiddenOnDesktop')}</span>}
+          {row.locked && <span class="row-note row-library">{t('canvas.locked')}</span>}
+          {row.syncedRowId && <span class="row-note row-library">{t('canvas.synced')}</span>}
         </div>
       )}
       <div class={`columns${row.stackOnMobile === false ? '' : ' stack'}${row.phone?.reverseColumns ? ' reverse' : ''}`} style={rowInnerCss(row)}>

@@ -9,6 +9,7 @@ const KNOWN: Partial<Record<EditorError['code'], MessageKey>> = {
   design_not_found: 'errors.design_not_found',
   template_not_found: 'errors.template_not_found',
   image_not_found: 'errors.image_not_found',
+  saved_row_not_found: 'errors.saved_row_not_found',
   user_erased: 'errors.user_erased',
   rate_limited: 'errors.rate_limited',
   service_unavailable: 'errors.service_unavailable',

@@ -12,6 +12,8 @@ export function refusalWords(translator: Translator, cause: RefusalCause): strin
       return t('refusal.columnFull', { max: EDIT_LIMITS.blocksPerColumn });
     case 'row_full':
       return t('refusal.rowFull', { max: EDIT_LIMITS.columns });
+    case 'row_locked':
+      return t('refusal.rowLocked');
     case 'image_too_large':
       return t('refusal.imageTooLarge', { max: IMAGE_MAX_BYTES / (1024 * 1024) });
     case 'image_type':

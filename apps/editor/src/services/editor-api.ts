@@ -1,5 +1,5 @@
-import type { BrandKit, EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, ImageList, ImageOwner, RestorePointList, RestorePointSummary, TemplateList, TemplateSummary } from '@embed/contracts';
-import type { DesignDocument } from '@embed/design-document/model';
+import type { BrandKit, EditorSessionInfo, ErrorCode, ExportFormat, FileExport, HtmlExport, ImageList, ImageOwner, RestorePointList, RestorePointSummary, SavedRow, SavedRowList, TemplateList, TemplateSummary } from '@embed/contracts';
+import type { DesignDocument, Row } from '@embed/design-document/model';
 import type { ApiRequest, ApiResponse, EditorError } from '@embed/editor-protocol';
 import type { HostBridge } from './host-bridge';
 
@@ -137,6 +137,25 @@ export class EditorApi {
   /** Deletes one of the person's images; without `force`, 409 image_in_use names the designs that still show it. */
   deleteImage(imageId: string, force: boolean): Promise<void> {
     return this.call({ op: 'deleteImage', imageId, force });
+  }
+
+  /** A page of the rows the person may insert (the project's and their own), newest first; `cursor` is the last page's `nextCursor`. */
+  listRows(cursor?: string): Promise<SavedRowList> {
+    return this.call({ op: 'listRows', ...(cursor && { cursor }) });
+  }
+
+  /** Saves a row of the design to the person's own rows. */
+  saveRow(name: string, row: Row): Promise<SavedRow> {
+    return this.call({ op: 'saveRow', body: { name, row }, idempotencyKey: newIdempotencyKey() });
+  }
+
+  renameRow(rowId: string, name: string): Promise<SavedRow> {
+    return this.call({ op: 'renameRow', rowId, body: { name } });
+  }
+
+  /** Deletes a row of the person's own; designs keep their copies. */
+  async deleteRow(rowId: string): Promise<void> {
+    await this.call({ op: 'deleteRow', rowId });
   }
 
   uploadImage(file: Blob): Promise<{ url: string }> {

@@ -1,5 +1,5 @@
 import type { Block, BlockType, DesignDocument } from '@embed/design-document/model';
-import { type BlockPath, type Command, dropTarget, moveColumn, newBlock, samePath, type Selection } from '@embed/editor-core';
+import { type BlockPath, type Command, dropTarget, type LibraryRow, libraryRowInsertion, moveColumn, newBlock, samePath, type Selection } from '@embed/editor-core';
 import { layoutInsertion } from './insertion';
 
 /** What a pointer drag carries: a new block or row layout from a toolbar, or a block, row or column of the design (by its place when the drag began). */
@@ -9,7 +9,8 @@ export type Dragged =
   | { kind: 'layout'; ratios: readonly number[] }
   | { kind: 'block'; path: BlockPath }
   | { kind: 'row'; index: number }
-  | { kind: 'column'; row: number; column: number };
+  | { kind: 'column'; row: number; column: number }
+  | { kind: 'libraryRow'; saved: LibraryRow };
 
 /** Where a drag would drop: before block `path.block` of a column (its length for the end), before row `index`, or before column `index` of a row. */
 export type DropPlace = { kind: 'block'; path: BlockPath } | { kind: 'row'; index: number } | { kind: 'column'; row: number; index: number };
@@ -22,6 +23,7 @@ export function dropsOn(dragged: Dragged): DropPlace['kind'][] {
       return ['block', 'row'];
     case 'layout':
     case 'row':
+    case 'libraryRow':
       return ['row'];
     case 'column':
       return ['column'];
@@ -71,6 +73,8 @@ export function dropCommand(doc: DesignDocument, dragged: Dragged, place: DropPl
       const to = afterLeaving(dragged.index, place.index);
       return to === dragged.index ? null : { command: { type: 'moveRow', from: dragged.index, to }, select: { kind: 'row', row: to } };
     }
+    case 'libraryRow':
+      return place.kind === 'row' ? { command: libraryRowInsertion(doc, place.index, dragged.saved), select: { kind: 'row', row: place.index } } : null;
     case 'column': {
       if (place.kind !== 'column') return null;
       if (place.row !== dragged.row) {

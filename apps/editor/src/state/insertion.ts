@@ -19,7 +19,7 @@ export function insertion(doc: DesignDocument, selection: Selection, block: Bloc
 }
 
 /** The row the selection is in (a row, a column or a block of it); none for the design or nothing. */
-function selectedRow(selection: Selection): number | null {
+export function selectedRow(selection: Selection): number | null {
   if (selection?.kind === 'block') return selection.path.row;
   if (selection?.kind === 'row' || selection?.kind === 'column') return selection.row;
   return null;

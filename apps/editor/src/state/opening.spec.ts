@@ -59,6 +59,12 @@ describe('opening', () => {
     expect([moved.history.canUndo, moved.history.doc]).toEqual([false, base]);
   });
 
+  it('opens the service’s design afresh when it shows the same revision otherwise (a synced row’s new content)', () => {
+    const synced = { ...entry(3, 7, true).doc, body: { rows: [{ id: 'banner', syncedRowId: `row_${'0'.repeat(26)}`, columns: [{ blocks: [] }] }] } } as DesignDocument;
+    const opened = opening(server(7, synced), entry(3, 7, true), fresh);
+    expect([opened.history.canUndo, opened.history.doc]).toEqual([false, synced]);
+  });
+
   it('opens a new design fresh, or its draft from this tab', () => {
     expect(opening(null, undefined, fresh)).toMatchObject({ save: { status: 'unsaved', designId: null }, name: 'Untitled design', recoveredAt: null });
     expect(opening(null, entry(2, null, false), fresh).save).toMatchObject({ status: 'unsaved', designId: null, edit: 1 });

@@ -54,6 +54,8 @@ export function opening(server: ServerDesign | null, entry: JournalEntry | undef
     return { ...recovered, save: recoveredState(base, server), recoveredAt: entry.updatedAt, inStep: null };
   }
   if (!server) return { history: new EditorHistory(fresh.doc), save: openedState(null), name: fresh.name, recoveredAt: null, inStep: null };
-  const kept = entry?.designId === server.id && entry.baseRevision === server.revision;
-  return { history: kept ? historyOf(entry, server.doc) : new EditorHistory(server.doc), save: openedState(server), name: server.name, recoveredAt: null, inStep: null };
+  // The undo history goes on from the revision it ends on, unless the service shows that revision otherwise (a synced row's new content).
+  const kept = entry?.designId === server.id && entry.baseRevision === server.revision ? historyOf(entry, server.doc) : null;
+  const history = kept && sameContent(server, { doc: kept.doc, name: server.name }) ? kept : new EditorHistory(server.doc);
+  return { history, save: openedState(server), name: server.name, recoveredAt: null, inStep: null };
 }

@@ -15,6 +15,7 @@ import { ImageLibrary } from './ImageLibrary';
 import { PropertyPanel } from './PropertyPanel';
 import { RefusalNotice } from './RefusalNotice';
 import { RestorePoints } from './RestorePoints';
+import { RowsPanel } from './RowsPanel';
 import { BlocksToolbar, LayoutsToolbar } from './Toolbar';
 import { TemplateGallery } from './TemplateGallery';
 import { type DialogName, TopBar } from './TopBar';
@@ -138,6 +139,7 @@ export function App({
         <Canvas store={store} />
         <div class="side-panels">
           {!readOnly && <PropertyPanel store={store} onImageLibrary={setImageLibrary} />}
+          {!readOnly && <RowsPanel store={store} api={api} />}
           <ChecksPanel checks={checks} store={store} />
         </div>
       </div>

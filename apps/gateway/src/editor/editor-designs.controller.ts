@@ -82,7 +82,7 @@ export class EditorDesignsController {
     operationId: 'saveEditorDesign',
     summary: 'Saves a design: a higher revision, and a restore point of the one before.',
     answers: { 200: 'Design' },
-    errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased', 'revision_conflict'] },
+    errors: { ...NOT_FOUND, 400: ['design_invalid'], 409: ['mode_unavailable', 'user_erased', 'revision_conflict', 'row_locked'] },
   })
   save(@Session() session: EditorSession, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @BodyOf(SaveDesignBodySchema) body: SaveDesignBody): Promise<Design> {
     const request: SaveDesignRequest = {
@@ -93,6 +93,7 @@ export class EditorDesignsController {
       doc: body.doc,
       baseRevision: body.baseRevision,
       autosave: body.autosave,
+      keepLocked: true,
     };
     return this.services.call(DESIGNS_SUBJECTS.save, request);
   }

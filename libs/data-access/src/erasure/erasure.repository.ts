@@ -21,7 +21,7 @@ export interface ErasureTarget extends TenantScope {
  * dispatcher makes from an event in the meantime is still caught. Tokens go last: until
  * then an editor holding one is told 409 user_erased rather than 401 token_invalid.
  */
-export const PERSON_TABLES = ['Design', 'Image', 'ExportRecord', 'OutboxEvent', 'WebhookDelivery', 'EditorToken'] as const;
+export const PERSON_TABLES = ['Design', 'Image', 'ExportRecord', 'SavedRow', 'OutboxEvent', 'WebhookDelivery', 'EditorToken'] as const;
 export type PersonTable = (typeof PERSON_TABLES)[number];
 
 /** A ledger entry as this database records it (libs/erasure-ledger): its key in the object store and its time. */

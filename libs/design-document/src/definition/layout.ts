@@ -24,6 +24,17 @@ export const LAYOUT = {
     phone: Type.Optional(Type.Ref('rowPhone')),
     breakBefore: Type.Optional(Type.Boolean({ description: 'document: start this row on a new page.' })),
     keepTogether: Type.Optional(Type.Boolean({ description: 'document: never split this row across pages.' })),
+    locked: Type.Optional(
+      Type.Boolean({
+        description: 'Only the integrator’s server changes, moves or deletes this row: the editor shows it read-only, and a save through the editor API that changes it is refused (409 row_locked).',
+      }),
+    ),
+    syncedRowId: Type.Optional(
+      Type.String({
+        description: 'A synced project row (`row_` and 26 letters and digits): the design shows and renders that saved row’s current content in place of its own, which is the last copy kept.',
+        pattern: '^row_[0-9a-z]{26}$',
+      }),
+    ),
     style: Type.Optional(
       Closed({
         padding: Type.Optional(Type.Ref('padding')),

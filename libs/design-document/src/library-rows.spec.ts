@@ -1,0 +1,58 @@
+import { lockedRowChange, syncedRowEdit, syncedRowIds, withSyncedRows } from './library-rows';
+import type { DesignDocument, Row } from './types';
+
+const text = (id: string, words: string): Row => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-t`, content: [{ type: 'paragraph', content: [{ text: words }] }] }] }] });
+const design = (...rows: Row[]): DesignDocument => ({ schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows } });
+const footer: Row = { ...text('footer', 'Legal text'), locked: true };
+
+describe('lockedRowChange', () => {
+  it('lets rows come, go and move around a locked row that stays as it was', () => {
+    expect(lockedRowChange(design(text('a', 'A'), footer), design(text('b', 'B'), footer, text('a', 'A changed')))).toBeNull();
+  });
+
+  it('names the locked row that is changed, deleted or moved past another locked row', () => {
+    expect(lockedRowChange(design(footer), design({ ...footer, columns: text('x', 'Other').columns }))).toBe('row "footer" is locked: it cannot be changed');
+    expect(lockedRowChange(design(footer), design({ ...footer, locked: false }))).toBe('row "footer" is locked: it cannot be changed');
+    expect(lockedRowChange(design(text('a', 'A'), footer), design(text('a', 'A')))).toBe('row "footer" is locked: it cannot be deleted');
+    const header: Row = { ...text('header', 'Logo'), locked: true };
+    expect(lockedRowChange(design(header, footer), design(footer, header))).toBe('row "footer" is locked: it cannot be moved');
+  });
+
+  it('finds a locked row without an id by its place among the locked rows, and names it by its place', () => {
+    const { id: _id, ...anonymous } = footer;
+    expect(lockedRowChange(design(text('a', 'A'), anonymous), design(anonymous, text('a', 'A')))).toBeNull();
+    expect(lockedRowChange(design(text('a', 'A'), anonymous), design(text('a', 'A')))).toBe('row body.rows[1] is locked: it cannot be deleted');
+  });
+
+  it('does not mind the order of an object’s keys', () => {
+    const reordered = JSON.parse(JSON.stringify({ locked: true, columns: footer.columns, id: 'footer' })) as Row;
+    expect(lockedRowChange(design(footer), design(reordered))).toBeNull();
+  });
+});
+
+describe('withSyncedRows', () => {
+  const synced: Row = { ...text('mine', 'Old copy'), syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz' };
+
+  it('shows the saved row’s current content under the design’s own id and reference', () => {
+    const current = new Map([[synced.syncedRowId!, { ...text('saved', 'New words'), style: { backgroundColor: '#ffffff' } }]]);
+    const shown = withSyncedRows(design(text('a', 'A'), synced), current);
+    expect(shown.body.rows[1]).toEqual({ ...text('saved', 'New words'), id: 'mine', syncedRowId: synced.syncedRowId, style: { backgroundColor: '#ffffff' } });
+    expect(shown.body.rows[0]).toEqual(text('a', 'A'));
+  });
+
+  it('keeps the last copy of a row whose saved row is gone, and the same document when nothing changes', () => {
+    const doc = design(synced);
+    expect(withSyncedRows(doc, new Map())).toBe(doc);
+    expect(syncedRowIds(design(synced, synced, text('a', 'A')))).toEqual([synced.syncedRowId]);
+  });
+});
+
+describe('syncedRowEdit', () => {
+  const synced: Row = { ...text('banner', 'Sale'), syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz' };
+
+  it('lets a synced row move or go, and refuses a change to it', () => {
+    expect(syncedRowEdit(design(synced, text('a', 'A')), design(text('a', 'A'), synced))).toBeNull();
+    expect(syncedRowEdit(design(synced), design())).toBeNull();
+    expect(syncedRowEdit(design(synced), design({ ...synced, style: { backgroundColor: '#000000' } }))).toBe(`row "banner" is synced with the project's library: it cannot be changed here`);
+  });
+});

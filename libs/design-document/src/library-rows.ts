@@ -1,0 +1,76 @@
+import type { DesignDocument, Row } from './types';
+
+// A design's rows that come from the project's library (issue 32): locked rows, which only
+// the integrator's server changes, and synced rows, which show a saved row's current
+// content. Pure functions over documents, for the designs service and the editor alike.
+
+/** What a row of a design shows when it is a synced row: the saved row's content, under the design's own id and reference. */
+const syncedContent = (row: Row, saved: Row): Row => {
+  const { id: _savedId, syncedRowId: _savedRef, ...content } = saved;
+  return { ...content, ...(row.id !== undefined && { id: row.id }), syncedRowId: row.syncedRowId };
+};
+
+/** The saved rows a design's synced rows name, each once. */
+export const syncedRowIds = (doc: DesignDocument): string[] => [...new Set(doc.body.rows.flatMap((row) => (row.syncedRowId ? [row.syncedRowId] : [])))];
+
+/**
+ * The design with each synced row showing its saved row's current content (`current` maps
+ * saved row ids to their content); a row whose saved row is gone keeps its last copy. The
+ * same object when no row changes, so a caller can tell nothing was synced.
+ */
+export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string, Row>): DesignDocument {
+  let changed = false;
+  const rows = doc.body.rows.map((row) => {
+    const saved = row.syncedRowId === undefined ? undefined : current.get(row.syncedRowId);
+    if (!saved) return row;
+    changed = true;
+    return syncedContent(row, saved);
+  });
+  return changed ? ({ ...doc, body: { ...doc.body, rows } } as DesignDocument) : doc;
+}
+
+/** Two JSON values alike, whatever the order of their objects' keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return aKeys.length === bKeys.length && aKeys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** How a message names a locked row: by its id, or by its place among the stored design's rows. */
+const rowName = (row: Row, index: number) => (row.id === undefined ? `body.rows[${index}]` : `"${row.id}"`);
+
+/**
+ * Why `next` may not replace `stored` as a person's edit (null when it may): each of the
+ * stored design's locked rows must still be there (found by id, or for a row without one by
+ * its place among the locked rows), unchanged, and in the same order as the other locked
+ * rows. Rows around them may come, go and move. The message names the row.
+ */
+export function lockedRowChange(stored: DesignDocument, next: DesignDocument): string | null {
+  const locked = stored.body.rows.flatMap((row, index) => (row.locked ? [{ row, index }] : []));
+  const nextRows = next.body.rows.map((row, index) => ({ row, index }));
+  const nextLocked = nextRows.filter(({ row }) => row.locked);
+  let lastPlace = -1;
+  for (const [order, { row, index }] of locked.entries()) {
+    const name = rowName(row, index);
+    const found = row.id === undefined ? nextLocked[order] : nextRows.find((candidate) => candidate.row.id === row.id);
+    if (!found) return `row ${name} is locked: it cannot be deleted`;
+    if (!sameJson(found.row, row)) return `row ${name} is locked: it cannot be changed`;
+    if (found.index < lastPlace) return `row ${name} is locked: it cannot be moved`;
+    lastPlace = found.index;
+  }
+  return null;
+}
+
+/**
+ * Why `next` may not follow `doc` in the editor (null when it may) for its synced rows: a
+ * synced row shows its saved row's content, which only the integrator's server changes, so
+ * a synced row that stays (by id) must stay as it was. It may move or go.
+ */
+export function syncedRowEdit(doc: DesignDocument, next: DesignDocument): string | null {
+  const before = new Map(doc.body.rows.flatMap((row) => (row.syncedRowId && row.id !== undefined ? [[row.id, row] as const] : [])));
+  if (!before.size) return null;
+  const changed = next.body.rows.find((row) => row.id !== undefined && before.has(row.id) && !sameJson(before.get(row.id), row));
+  return changed ? `row "${changed.id}" is synced with the project's library: it cannot be changed here` : null;
+}
