@@ -112,6 +112,8 @@ describe('EmbedClient against the real stack', () => {
     expect(await embed.listProjectImages()).toEqual({ images: [], nextCursor: null });
     expect(await apiError(embed.deleteProjectImage(uploaded.id))).toMatchObject({ status: 404, code: 'image_not_found' });
     expect(await apiError(embed.uploadProjectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'))).toMatchObject({ status: 400, code: 'request_invalid' });
+  });
+
   it('keeps the project’s rows: create, list page after page, get, replace and delete; a deleted one is 404 saved_row_not_found', async () => {
     const footer = exampleDesign('email').body.rows.find((row: { id?: string }) => row.id === 'footer');
     const first = await embed.createRow({ name: 'Footer', row: footer, locked: true });
