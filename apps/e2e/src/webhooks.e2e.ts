@@ -3,7 +3,7 @@
 import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, exampleLanguages, saveDesign } from './support/api';
 import { query } from './support/database';
-import { admin, sleep, waitFor } from './support/stack';
+import { admin, adminCli, sleep, waitFor } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
@@ -177,7 +177,8 @@ describe('URL safety in production configuration', () => {
   const inProduction = (...args: string[]) => {
     process.env['WEBHOOK_ALLOW_PRIVATE_URLS'] = 'false';
     try {
-      return admin(...args);
+      // The command line in a process of its own, which reads the environment as set here.
+      return adminCli(...args);
     } finally {
       delete process.env['WEBHOOK_ALLOW_PRIVATE_URLS'];
     }
