@@ -1,3 +1,4 @@
+// @lane shared
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

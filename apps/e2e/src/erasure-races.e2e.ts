@@ -1,3 +1,4 @@
+// @lane shared
 import { readFileSync } from 'node:fs';
 import { type ApiAnswer, call, editorSession, exampleDesign, newProject } from './support/api';
 import { query } from './support/database';

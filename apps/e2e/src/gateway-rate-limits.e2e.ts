@@ -1,3 +1,4 @@
+// @lane serial: adds a second gateway; times windows.
 import Redis from 'ioredis';
 import { SlidingWindowLimiter } from '@embed/rate-limit';
 import { call, newProject } from './support/api';

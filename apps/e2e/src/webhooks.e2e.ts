@@ -1,3 +1,4 @@
+// @lane serial: restarts the webhook dispatcher with other settings.
 // Webhooks end to end: real saves and admin commands, the real dispatcher, and a real
 // receiver process that checks every signature with its own implementation of spec §5.
 import { PING_MESSAGE } from '@embed/contracts';
