@@ -1,8 +1,8 @@
 // `npm test`: installs what is missing, type-checks and lints every project, runs every
 // unit test and the end-to-end suite against the real stack on test ports, then prints
 // how many tests and assertions ran. The end-to-end files run in lanes
-// (tools/lib/e2e-lanes.mjs): the static ones while the stack starts, then the shared
-// ones on two workers against one stack, then the serial ones alone.
+// (tools/lib/e2e-lanes.mjs): the static ones while the stack starts, the shared ones on
+// two workers against one stack beside the checks, then the serial ones alone.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { e2eFilesByLane } from './lib/e2e-lanes.mjs';
@@ -77,55 +77,57 @@ async function main() {
       ? Promise.resolve()
       : runAsync(bin('jest'), ['--config', config, ...flags, '--forceExit', '--json', `--outputFile=${e2eReport(lane)}`, '--runTestsByPath', ...files], { cwd: repoRoot, env: laneEnv });
 
-  // What needs no stack runs while the stack starts: the checks, the unit tests and, once
-  // the code is compiled (a manifest test reads dist/), the static files.
-  let infrastructure = [];
+  // The checks, the unit tests and the stack's start run at once; the static files once
+  // the code is compiled (a manifest test reads dist/), the shared files once the stack is
+  // up. The serial files run last and alone: they time and measure what they do.
   let compiled;
   const built = new Promise((resolve) => (compiled = resolve));
-  const stackUp = step('starting the test stack', async () => (infrastructure = await startStack(p, { onPrepared: () => compiled(true) })));
-  stackUp.then(() => compiled(false));
-  const [checked, unitPassed, staticPassed, stackStarted] = await Promise.all([
-    step('type-checking and linting every project (nx)', () => runAsync(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--output-style=static'], { cwd: repoRoot, env })),
-    step('unit tests', () =>
-      runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
-        cwd: repoRoot,
-        env: { ...env, JEST_ASSERTION_LOG: unitAssertions },
-      }),
-    ),
-    step(`end-to-end files that need no stack (${lanes.static.length})`, async () => {
-      if (!(await built)) throw new Error('the code could not be compiled');
-      await jest('apps/e2e/jest.static.config.js', 'static', lanes.static, ['--runInBand'], e2eEnv);
-    }),
-    stackUp,
-  ]);
+  let infrastructure = [];
+  const stackStarted = step('starting the test stack', async () => (infrastructure = await startStack(p, { onPrepared: () => compiled(true) })));
+  void stackStarted.then(() => compiled(false));
+  const stackEnv = { ...e2eEnv, [STACK_RUNNING]: '1' };
 
+  const checked = step('type-checking and linting every project (nx)', () => runAsync(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--output-style=static'], { cwd: repoRoot, env }));
+  const unitPassed = step('unit tests', () =>
+    runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
+      cwd: repoRoot,
+      env: { ...env, JEST_ASSERTION_LOG: unitAssertions },
+    }),
+  );
+  const staticPassed = step(`end-to-end files that need no stack (${lanes.static.length})`, async () => {
+    if (!(await built)) throw new Error('the code could not be compiled');
+    await jest('apps/e2e/jest.static.config.js', 'static', lanes.static, ['--runInBand'], e2eEnv);
+  });
   // A failing test can leave a socket or a child process open behind it: each run still
   // ends (--forceExit) and reports, rather than waiting for it until CI gives up.
-  let sharedPassed = false;
-  let serialPassed = false;
-  if (stackStarted) {
-    const stackEnv = { ...e2eEnv, [STACK_RUNNING]: '1' };
-    try {
-      sharedPassed = await step(`end-to-end files on the shared stack, ${SHARED_WORKERS} at a time (${lanes.shared.length})`, () =>
+  const sharedPassed = stackStarted.then(
+    (up) =>
+      up &&
+      step(`end-to-end files on the shared stack, ${SHARED_WORKERS} at a time (${lanes.shared.length})`, () =>
         jest('apps/e2e/jest.config.js', 'shared', lanes.shared, [`--maxWorkers=${SHARED_WORKERS}`], stackEnv),
-      );
+      ),
+  );
+  const rest = await Promise.all([checked, unitPassed, staticPassed, sharedPassed]);
+  let serialPassed = false;
+  try {
+    if (await stackStarted) {
       serialPassed = await step(`end-to-end files that change the stack, one at a time (${lanes.serial.length})`, () =>
         jest('apps/e2e/jest.config.js', 'serial', lanes.serial, ['--runInBand'], stackEnv),
       );
-    } finally {
-      await stopStack(p, infrastructure);
     }
+  } finally {
+    if (await stackStarted) await stopStack(p, infrastructure);
   }
 
   const unit = countResults([path.join(reports, 'unit.json')]);
   const e2eReports = ['static', 'shared', 'serial'].map(e2eReport);
   const e2e = countResults(e2eReports);
-  const ok = checked && unitPassed && staticPassed && stackStarted && sharedPassed && serialPassed;
+  const ok = rest.every(Boolean) && serialPassed;
   process.stdout.write('\nslowest end-to-end files:\n');
   for (const { file, seconds } of slowest(e2eReports)) process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
   process.stdout.write(`\nunit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);
   process.stdout.write(`assertions run: unit ${countAssertions(unitAssertions)}, end-to-end ${countAssertions(e2eAssertions)}\n`);
-  process.stdout.write(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (checked ? 0 : 1)} failed, in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  process.stdout.write(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (rest[0] ? 0 : 1)} failed, in ${Math.round((Date.now() - started) / 1000)} s\n`);
   process.exit(ok ? 0 : 1);
 }
 
