@@ -25,5 +25,6 @@ module.exports = {
     testMatch: ['<rootDir>/src/**/*.spec.ts'],
     transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, sourceMaps: 'inline' }] },
     moduleNameMapper,
+    setupFilesAfterEnv: [path.join(__dirname, 'tools', 'jest-count-assertions.js')],
   })),
 };

@@ -56,9 +56,13 @@ function readSpecObject(literal, source) {
   return { variables, spreads };
 }
 
-/** What an envalid validator call says of its value: the type, the choices, the default, the local-only default; `secret(...)` marks a secret. */
+/**
+ * What an envalid validator call says of its value: the type, the choices, the default, the
+ * local-only default; `secret(...)` marks a secret, `localStackOnly(...)` a test-only setting.
+ */
 function defaults(call, source) {
   if (ts.isCallExpression(call) && call.expression.getText(source) === 'secret') return { ...defaults(call.arguments[0], source), secret: true };
+  if (ts.isCallExpression(call) && call.expression.getText(source) === 'localStackOnly') return { ...defaults(call.arguments[0], source), testOnly: true };
   const spec = { type: ts.isCallExpression(call) ? call.expression.getText(source) : '' };
   const options = ts.isCallExpression(call) ? call.arguments[0] : undefined;
   if (!options || !ts.isObjectLiteralExpression(options)) return spec;
@@ -117,13 +121,14 @@ for (const { file, source } of parsed) {
 }
 
 const cell = (text) => String(text ?? '').replace(/\|/g, '\\|');
-function defaultText({ default: value, devDefault, choices, secret }) {
+function defaultText({ default: value, devDefault, choices, secret, testOnly }) {
   const parts = [];
   if (value !== undefined) parts.push(`\`${value}\``);
   if (devDefault !== undefined) parts.push(value === undefined ? `required outside a local stack; locally \`${devDefault}\`` : `locally \`${devDefault}\``);
   if (value === undefined && devDefault === undefined) parts.push('required');
   if (choices) parts.push(`one of \`${choices}\``);
   if (secret) parts.push('secret: a placeholder or public default is refused outside a local stack');
+  if (testOnly) parts.push('test-only: any other value is refused outside a local stack');
   return parts.join('; ');
 }
 

@@ -1,59 +1,133 @@
-// `npm test`: installs what is missing, type-checks and lints every project, runs
-// every unit test, then the end-to-end suite against the real stack on test ports.
+// `npm test`: installs what is missing, type-checks and lints every project, runs every
+// unit test and the end-to-end suite against the real stack on test ports, then prints
+// how many tests and assertions ran. The end-to-end files run in lanes
+// (tools/lib/e2e-lanes.mjs): the static ones while the stack starts, the shared ones on
+// two workers against one stack beside the checks, then the serial ones alone.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { e2eFilesByLane } from './lib/e2e-lanes.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { log, runAsync } from './lib/process.mjs';
 import { profile, repoRoot } from './lib/profiles.mjs';
+import { STACK_RUNNING, startStack, stopStack } from '../apps/e2e/src/support/global-setup.mjs';
 
-const p = profile('test');
+// Another test profile (E2E_PROFILE) lets two clones run their suites side by side.
+const p = profile(process.env.E2E_PROFILE ?? 'test');
 const reports = path.join(p.dataDir, 'reports');
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+const SHARED_WORKERS = 2;
 
-function countResults(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
+function readReport(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+function countResults(files) {
+  const totals = { passed: 0, failed: 0 };
+  for (const report of files.map(readReport).filter(Boolean)) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+  }
+  return totals;
+}
+
+/** The assertions (expect calls) the test files ran, as tools/jest-count-assertions.js logged them. */
+function countAssertions(file) {
+  if (!existsSync(file)) return 0;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .reduce((sum, line) => sum + JSON.parse(line).assertions, 0);
+}
+
+/** The slowest end-to-end files, to see where the time goes. */
+function slowest(files, count = 8) {
+  const timed = files
+    .map(readReport)
+    .filter(Boolean)
+    .flatMap((report) => report.testResults.map((result) => ({ file: path.relative(repoRoot, result.name), seconds: (result.endTime - result.startTime) / 1000 })));
+  return timed.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
 async function step(name, work) {
-  log(name);
+  const started = Date.now();
+  log(`${name}: started`);
   try {
     await work();
+    log(`${name}: done in ${Math.round((Date.now() - started) / 1000)} s`);
     return true;
   } catch (error) {
-    log(`${name} failed: ${error.message}`);
+    log(`${name} failed after ${Math.round((Date.now() - started) / 1000)} s: ${error.message}`);
     return false;
   }
 }
 
 async function main() {
+  const started = Date.now();
   ensureInstalled();
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
+  const unitAssertions = path.join(reports, 'unit-assertions.jsonl');
+  const e2eAssertions = path.join(reports, 'e2e-assertions.jsonl');
   const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+  const e2eEnv = { ...env, E2E_PROFILE: p.name, JEST_ASSERTION_LOG: e2eAssertions };
+  const lanes = e2eFilesByLane();
+  const e2eReport = (lane) => path.join(reports, `e2e-${lane}.json`);
+  const jest = (config, lane, files, flags, laneEnv) =>
+    files.length === 0
+      ? Promise.resolve()
+      : runAsync(bin('jest'), ['--config', config, ...flags, '--forceExit', '--json', `--outputFile=${e2eReport(lane)}`, '--runTestsByPath', ...files], { cwd: repoRoot, env: laneEnv });
 
-  const checked = await step('type-checking and linting every project (nx)', () =>
-    runAsync(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--output-style=static'], { cwd: repoRoot, env }),
-  );
-  const unitReport = path.join(reports, 'unit.json');
-  const unitPassed = await step('unit tests', () =>
-    runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${unitReport}`], { cwd: repoRoot, env }),
-  );
+  // The checks, the unit tests and the stack's start run at once; the static files once
+  // the code is compiled (a manifest test reads dist/), the shared files once the stack is
+  // up. The serial files run last and alone: they time and measure what they do.
+  let compiled;
+  const built = new Promise((resolve) => (compiled = resolve));
+  let infrastructure = [];
+  const stackStarted = step('starting the test stack', async () => (infrastructure = await startStack(p, { onPrepared: () => compiled(true) })));
+  void stackStarted.then(() => compiled(false));
+  const stackEnv = { ...e2eEnv, [STACK_RUNNING]: '1' };
 
-  const e2eReport = path.join(reports, 'e2e.json');
-  // The suite's global setup starts the stack on the test ports and stops what it started.
-  // A failing test can leave a socket or a child process open behind it: the run still
+  const checked = step('type-checking and linting every project (nx)', () => runAsync(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--output-style=static'], { cwd: repoRoot, env }));
+  const unitPassed = step('unit tests', () =>
+    runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
+      cwd: repoRoot,
+      env: { ...env, JEST_ASSERTION_LOG: unitAssertions },
+    }),
+  );
+  const staticPassed = step(`end-to-end files that need no stack (${lanes.static.length})`, async () => {
+    if (!(await built)) throw new Error('the code could not be compiled');
+    await jest('apps/e2e/jest.static.config.js', 'static', lanes.static, ['--runInBand'], e2eEnv);
+  });
+  // A failing test can leave a socket or a child process open behind it: each run still
   // ends (--forceExit) and reports, rather than waiting for it until CI gives up.
-  const e2ePassed = await step('end-to-end tests against the real stack', () =>
-    runAsync(bin('jest'), ['--config', 'apps/e2e/jest.config.js', '--runInBand', '--forceExit', '--json', `--outputFile=${e2eReport}`], { cwd: repoRoot, env }),
+  const sharedPassed = stackStarted.then(
+    (up) =>
+      up &&
+      step(`end-to-end files on the shared stack, ${SHARED_WORKERS} at a time (${lanes.shared.length})`, () =>
+        jest('apps/e2e/jest.config.js', 'shared', lanes.shared, [`--maxWorkers=${SHARED_WORKERS}`], stackEnv),
+      ),
   );
+  const rest = await Promise.all([checked, unitPassed, staticPassed, sharedPassed]);
+  let serialPassed = false;
+  try {
+    if (await stackStarted) {
+      serialPassed = await step(`end-to-end files that change the stack, one at a time (${lanes.serial.length})`, () =>
+        jest('apps/e2e/jest.config.js', 'serial', lanes.serial, ['--runInBand'], stackEnv),
+      );
+    }
+  } finally {
+    if (await stackStarted) await stopStack(p, infrastructure);
+  }
 
-  const unit = countResults(unitReport);
-  const e2e = countResults(e2eReport);
-  const ok = checked && unitPassed && e2ePassed;
+  const unit = countResults([path.join(reports, 'unit.json')]);
+  const e2eReports = ['static', 'shared', 'serial'].map(e2eReport);
+  const e2e = countResults(e2eReports);
+  const ok = rest.every(Boolean) && serialPassed;
+  process.stdout.write('\nslowest end-to-end files:\n');
+  for (const { file, seconds } of slowest(e2eReports)) process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
   process.stdout.write(`\nunit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);
-  process.stdout.write(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (checked ? 0 : 1)} failed\n`);
+  process.stdout.write(`assertions run: unit ${countAssertions(unitAssertions)}, end-to-end ${countAssertions(e2eAssertions)}\n`);
+  process.stdout.write(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (rest[0] ? 0 : 1)} failed, in ${Math.round((Date.now() - started) / 1000)} s\n`);
   process.exit(ok ? 0 : 1);
 }
 

@@ -1,13 +1,14 @@
+// @lane shared
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { query } from './support/database';
-import { admin, stackEnv } from './support/stack';
+import { adminCli, stackEnv } from './support/stack';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function createProject(...extra: string[]) {
-  const result = admin('project', 'create', '--name', 'Acme mail', '--mode', 'email', ...extra);
+  const result = adminCli('project', 'create', '--name', 'Acme mail', '--mode', 'email', ...extra);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.json;
@@ -50,7 +51,7 @@ describe('admin command line', () => {
   });
 
   it('makes a workspace for a project when none is given, and uses the one given', () => {
-    const { workspaceId } = admin('workspace', 'create', '--name', 'Acme').json;
+    const { workspaceId } = adminCli('workspace', 'create', '--name', 'Acme').json;
     expect(workspaceId).toMatch(/^ws_/);
     const inWorkspace = createProject('--workspace', workspaceId);
     expect(inWorkspace.workspaceId).toBe(workspaceId);
@@ -60,10 +61,10 @@ describe('admin command line', () => {
 
   it('creates and revokes keys', async () => {
     const { projectId } = createProject();
-    const key = admin('key', 'create', '--project', projectId, '--env', 'live');
+    const key = adminCli('key', 'create', '--project', projectId, '--env', 'live');
     expect(key.json).toEqual({ keyId: expect.stringMatching(/^key_/), secret: expect.stringMatching(/^sk_live_/) });
 
-    const revoked = admin('key', 'revoke', '--key-id', key.json.keyId);
+    const revoked = adminCli('key', 'revoke', '--key-id', key.json.keyId);
     expect(revoked.json).toEqual({ keyId: key.json.keyId, revokedAt: expect.any(String) });
     expect(Date.now() - Date.parse(revoked.json.revokedAt)).toBeLessThan(60_000);
     const [row] = await query<{ revokedAt: Date }>('SELECT "revokedAt" FROM "ApiKey" WHERE id = $1', [key.json.keyId]);
@@ -72,34 +73,34 @@ describe('admin command line', () => {
 
   it('adds and removes allowed sites per environment, normalised', () => {
     const { projectId } = createProject();
-    expect(admin('site', 'add', '--project', projectId, '--env', 'live', '--origin', 'https://B.example.com/path').json).toEqual({
+    expect(adminCli('site', 'add', '--project', projectId, '--env', 'live', '--origin', 'https://B.example.com/path').json).toEqual({
       projectId,
       env: 'live',
       origins: ['https://b.example.com'],
     });
-    expect(admin('site', 'add', '--project', projectId, '--env', 'live', '--origin', 'https://a.example.com:8443').json.origins).toEqual([
+    expect(adminCli('site', 'add', '--project', projectId, '--env', 'live', '--origin', 'https://a.example.com:8443').json.origins).toEqual([
       'https://a.example.com:8443',
       'https://b.example.com',
     ]);
-    expect(admin('site', 'add', '--project', projectId, '--env', 'test', '--origin', 'https://b.example.com').json.origins).toEqual(['https://b.example.com']);
-    expect(admin('site', 'remove', '--project', projectId, '--env', 'live', '--origin', 'https://b.example.com:443').json.origins).toEqual([
+    expect(adminCli('site', 'add', '--project', projectId, '--env', 'test', '--origin', 'https://b.example.com').json.origins).toEqual(['https://b.example.com']);
+    expect(adminCli('site', 'remove', '--project', projectId, '--env', 'live', '--origin', 'https://b.example.com:443').json.origins).toEqual([
       'https://a.example.com:8443',
     ]);
   });
 
   it('sets a webhook, shows its secret only when it is made, and queues a ping', async () => {
     const { projectId } = createProject();
-    const first = admin('webhook', 'set', '--project', projectId, '--url', 'https://hooks.example.com/a');
+    const first = adminCli('webhook', 'set', '--project', projectId, '--url', 'https://hooks.example.com/a');
     expect(first.json).toEqual({
       webhookId: expect.stringMatching(/^wh_/),
       url: 'https://hooks.example.com/a',
       events: ['design.saved', 'design.deleted', 'export.created', 'user.erased'],
       secret: expect.stringMatching(/^whsec_/),
     });
-    const second = admin('webhook', 'set', '--project', projectId, '--url', 'https://hooks.example.com/b', '--events', 'export.created');
+    const second = adminCli('webhook', 'set', '--project', projectId, '--url', 'https://hooks.example.com/b', '--events', 'export.created');
     expect(second.json).toEqual({ webhookId: first.json.webhookId, url: 'https://hooks.example.com/b', events: ['export.created'], secret: null });
 
-    const ping = admin('webhook', 'ping', '--project', projectId);
+    const ping = adminCli('webhook', 'ping', '--project', projectId);
     expect(ping.json).toEqual({ deliveryId: expect.stringMatching(/^dlv_/) });
     const [delivery] = await query<{ eventType: string; body: string; status: string }>('SELECT "eventType", body, status FROM "WebhookDelivery" WHERE id = $1', [ping.json.deliveryId]);
     expect(delivery.eventType).toBe('ping');
@@ -109,9 +110,9 @@ describe('admin command line', () => {
 
   it('suspends and resumes projects and workspaces', async () => {
     const { projectId, workspaceId } = createProject();
-    expect(admin('project', 'suspend', '--project', projectId).json).toEqual({ projectId, suspended: true });
-    expect(admin('project', 'suspend', '--project', projectId, '--off').json).toEqual({ projectId, suspended: false });
-    expect(admin('workspace', 'suspend', '--workspace', workspaceId).json).toEqual({ workspaceId, suspended: true });
+    expect(adminCli('project', 'suspend', '--project', projectId).json).toEqual({ projectId, suspended: true });
+    expect(adminCli('project', 'suspend', '--project', projectId, '--off').json).toEqual({ projectId, suspended: false });
+    expect(adminCli('workspace', 'suspend', '--workspace', workspaceId).json).toEqual({ workspaceId, suspended: true });
     const [row] = await query<{ suspended: boolean }>('SELECT suspended FROM "Workspace" WHERE id = $1', [workspaceId]);
     expect(row.suspended).toBe(true);
   });
@@ -129,7 +130,7 @@ describe('admin command line', () => {
     [['workspace', 'suspend', '--workspace', 'ws_missing'], /workspace ws_missing not found/],
     [['project', 'delete'], /unknown command "project delete"/],
   ])('refuses %j with a clear message and a non-zero exit', (args, message) => {
-    const result = admin(...args);
+    const result = adminCli(...args);
     expect(result.status).not.toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);

@@ -1,3 +1,4 @@
+// @lane shared
 import { connect } from 'node:net';
 import { call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { testPorts } from './support/stack';

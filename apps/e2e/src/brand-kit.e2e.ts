@@ -1,3 +1,4 @@
+// @lane shared
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type ApiAnswer, call, editorSession, expectError, newProject } from './support/api';

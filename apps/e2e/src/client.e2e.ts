@@ -1,3 +1,4 @@
+// @lane serial: kills and restarts the designs service.
 // The typed Node client (libs/client) against the real stack: every method, its typed
 // errors, a real 429 and a real 503 retried until they pass, and verifyWebhook on
 // webhooks the dispatcher really delivered.

@@ -1,3 +1,4 @@
+// @lane static: reads the repository and runs its tools; needs no stack.
 // docker-compose.yml and deploy/Dockerfile checked without a Docker engine: the file
 // against the Compose Specification's JSON schema (the copy dclint ships), then what the
 // schema cannot see: start order, health checks, configuration, ports, build targets.

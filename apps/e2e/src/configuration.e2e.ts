@@ -1,3 +1,4 @@
+// @lane static: reads the repository and runs its tools; needs no stack.
 // docs/configuration.md is generated from the code that reads each variable: it must be
 // what the code reads now, and every variable read must be documented on its spec.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @lane shared
 import { parse } from 'parse5';
 import { DROPPED_SAMPLES, htmlProblems, parsedElements, withEveryCharacterClass } from '@embed/render-core/testing';
 import { call, editorSession, exampleDesign, newProject } from './support/api';

@@ -1,3 +1,4 @@
+// @lane serial: pauses the designs service.
 import { readFileSync } from 'node:fs';
 import { DESIGNS_SUBJECTS } from '@embed/contracts';
 import { call, expectError, newProject, saveDesign, type TestProject } from './support/api';

@@ -1,3 +1,4 @@
+// @lane shared
 import { newProject } from './support/api';
 import { query } from './support/database';
 import { waitFor } from './support/stack';

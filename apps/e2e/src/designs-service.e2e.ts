@@ -1,3 +1,4 @@
+// @lane shared
 // The designs service on its own, spoken to over NATS as the gateway does: tokens,
 // designs, paging, restore points, outbox events and HTML export against the real
 // database and renderer.

@@ -1,3 +1,4 @@
+// @lane shared
 // The repository's own docs are the reference a clone is read by: every link and file
 // path in them leads somewhere inside the repository, and the reference pages name every
 // endpoint the gateway serves, every error code and every admin command, and show each

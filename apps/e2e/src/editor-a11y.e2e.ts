@@ -1,3 +1,4 @@
+// @lane shared
 // The editor for keyboard and screen-reader users (contracts §7): axe-core finds no serious
 // or critical violation with each panel and dialog open, and the edit-and-save flow runs
 // with the keyboard alone.

@@ -1,3 +1,4 @@
+// @lane serial: pauses the erasure service.
 import { hashSecret } from '@embed/credentials';
 import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject } from './support/api';
 import { query } from './support/database';

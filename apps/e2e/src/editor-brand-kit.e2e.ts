@@ -1,3 +1,4 @@
+// @lane shared
 // The project's brand kit in the editor (issue 32): colour fields offer its palette first
 // (only it with `paletteOnly`), font fields its font stacks, and a new blank design takes
 // its text and link styles. Before it, the editor offered a free colour and font only, and

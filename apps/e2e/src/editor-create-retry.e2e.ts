@@ -1,3 +1,4 @@
+// @lane shared
 // A new design's create that the service committed, whose answer was then lost to a 503,
 // in real Chromium against the real stack (issue 28): the editor tries again by itself,
 // with the same Idempotency-Key and body, and the service answers the design it made.

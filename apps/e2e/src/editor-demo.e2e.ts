@@ -1,3 +1,4 @@
+// @lane shared
 // The demo integrator site that `npm start` serves (contracts §7), against the real stack in
 // real Chromium: its server mints tokens for its one person, and a person makes a design in it.
 import { isDeepStrictEqual } from 'node:util';

@@ -1,3 +1,4 @@
+// @lane shared
 // Editing for phones, in real Chromium against the real stack: the Desktop/Phone switch
 // shows the canvas as each screen lays the design out; on Phone, a change goes to the
 // block's phone override (the saved document shows it beside the desktop value), the panel

@@ -1,3 +1,4 @@
+// @lane shared
 // Drag and drop that deserves the name (issue 30), driven as a designer drives it: real
 // pointer drags with Playwright's mouse (press, move in steps, release), never dispatched
 // events, checking the saved design after each; and the same newsletter (logo, heading,

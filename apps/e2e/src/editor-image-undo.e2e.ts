@@ -1,3 +1,4 @@
+// @lane shared
 // An edit that finishes later joins the undo step that started it: an image dropped on the
 // canvas is inserted at once and gets its address when the upload is done; edits made while
 // it uploads are undone first, then the image with its address, as the person made them.

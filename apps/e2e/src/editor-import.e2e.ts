@@ -1,3 +1,4 @@
+// @lane shared
 // The editor's Import (contracts §8), in real Chromium against the real stack: a design of
 // another editor pasted into the dialog, its format detected, converted in the import
 // worker, its warnings shown in words; the result replaces the design as one step Undo

@@ -1,3 +1,4 @@
+// @lane shared
 // Editing a design in several languages, in real Chromium against the real stack: adding
 // a language copies the default's texts, editing in it changes only its texts (the saved
 // document shows it after each step), Checks lists texts not yet translated, a language

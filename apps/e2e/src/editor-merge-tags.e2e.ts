@@ -1,3 +1,4 @@
+// @lane shared
 // Merge tags the integrator defines at mount (issue 30, "What integrators configure"), in
 // real Chromium against the real stack: grouped and searchable in a menu that stays in the
 // frame, shown by their labels on the canvas, saved as written, and previewed with their samples.

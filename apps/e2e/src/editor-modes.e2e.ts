@@ -1,3 +1,4 @@
+// @lane shared
 // Each mode started from nothing (issue 30, contracts §7): without designId or template
 // the editor starts blank in the project's mode, with that mode's blocks, settings and
 // checks, and its first save makes a design of that mode. And getDesign() has the

@@ -1,3 +1,4 @@
+// @lane shared
 // What a paste puts into a text, through the real clipboard and Ctrl+V in Chromium: the
 // document's own formats at once, the canvas showing exactly what is saved, no remote
 // image fetched by the designer's browser, and a paste past what a text holds cut there

@@ -1,3 +1,4 @@
+// @lane shared
 // The browser keeps nothing for the wrong person (issue 28), in real Chromium against the
 // real stack: one tab of an integrator's product where person A leaves a new design
 // unsaved and person B signs in next; and A erased, then back under the same id. The SDK

@@ -1,3 +1,4 @@
+// @lane shared
 // The editor's previews and restore points, in real Chromium against the real stack.
 import { call, editorSession, exampleDesign, newProject } from './support/api';
 import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';

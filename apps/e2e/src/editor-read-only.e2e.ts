@@ -1,3 +1,4 @@
+// @lane shared
 // The editor in a real browser, held to what its token and its design may do: a read
 // token mounts it read-only whatever the page asked, a read-only link never takes the
 // editor's place, the frame cannot make the SDK call outside the editor API, and a

@@ -1,3 +1,4 @@
+// @lane shared
 // Rich text through the browser's real contenteditable: typing is the browser's, formatting
 // is the editor's commands; what the person makes with the keys and the formatting toolbar
 // is stored in the run format, exactly as the renderer takes it, and shows the same again

@@ -1,3 +1,4 @@
+// @lane shared
 // The editor and the service in step (issue 30, "no false alarms, no lost work"), in real
 // Chromium against the real stack: a tab closed while its autosave is in flight opens
 // again without a false conflict, the conflict dialog says what differs, and a tab learns

@@ -1,3 +1,4 @@
+// @lane shared
 // The project's templates in the editor (issue 32): a new design starts with a gallery of
 // them (thumbnails, names and a blank choice), used with the keyboard, and
 // `EmbedEditor.mount({templateId})` starts from one. Before them, the editor opened every

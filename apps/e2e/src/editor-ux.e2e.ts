@@ -1,3 +1,4 @@
+// @lane shared
 // What the person sees of the editor's refusals, save errors, blocks and exports (issue
 // 30), in real Chromium against the real stack: each refusal in their language where they
 // acted (the integrator's `error` handler still hears it), a save error that names the

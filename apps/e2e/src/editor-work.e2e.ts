@@ -1,3 +1,4 @@
+// @lane shared
 // The editor at work, in real Chromium against the real stack (issue 14): its checks agree
 // with the server's warnings, saves survive going offline, a closed tab and a conflict
 // with another page, undo survives a reload, read-only changes nothing, and the French

@@ -1,3 +1,4 @@
+// @lane shared
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';

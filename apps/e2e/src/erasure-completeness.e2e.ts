@@ -1,3 +1,4 @@
+// @lane shared
 import { editorSession, exampleDesign, newProject } from './support/api';
 import { query } from './support/database';
 import { eraseUser, personRow, type PersonRef, storedFiles, traces, waitUntilErased } from './erasure-helpers';

@@ -1,3 +1,4 @@
+// @lane serial: kills and restarts the erasure service.
 import { call, EDITOR_SITE, editorSession, expectError, newProject } from './support/api';
 import { killService, startService, waitFor, waitUntilReady } from './support/stack';
 import { countRows, eraseUser, insertDesigns, personRow, type PersonRef, userErasedEvents, waitUntilErased } from './erasure-helpers';

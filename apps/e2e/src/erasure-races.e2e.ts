@@ -1,3 +1,4 @@
+// @lane serial: provokes a race between an erasure and writes, whose timing a file beside it would change.
 import { readFileSync } from 'node:fs';
 import { type ApiAnswer, call, editorSession, exampleDesign, newProject } from './support/api';
 import { query } from './support/database';

@@ -1,3 +1,4 @@
+// @lane serial: pauses the erasure service.
 // Erasure must survive a backup restore: restoring a dump taken before an erasure brings
 // the person back, and the erasure ledger (kept in the object store, which the restore
 // does not touch) has them erased again within a sweep, with nothing of theirs left.

@@ -1,3 +1,4 @@
+// @lane serial: watches every lock on the Design table.
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { editorSession, exampleDesign, expectError, newProject } from './support/api';

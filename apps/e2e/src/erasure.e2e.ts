@@ -1,3 +1,4 @@
+// @lane shared
 import { admin, waitFor } from './support/stack';
 import { call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { countRows, eraseUser, holdDesign, personRow, type PersonRef, userErasedEvents, waitUntilErased } from './erasure-helpers';

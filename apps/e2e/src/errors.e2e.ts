@@ -1,3 +1,4 @@
+// @lane shared
 import { call } from './support/api';
 
 describe('error answers', () => {

@@ -1,3 +1,4 @@
+// @lane serial: adds a renderer replica that sweeps every export.
 import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, expectError, newProject, saveDesign } from './support/api';

@@ -1,3 +1,4 @@
+// @lane shared
 import { signedFilePath } from '@embed/storage';
 import { call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';

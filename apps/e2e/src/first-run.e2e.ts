@@ -1,3 +1,4 @@
+// @lane shared
 // A newcomer's first run: the local stack's infrastructure comes up from a checkout
 // that the postgres user cannot enter (a clone under /root, which Debian makes 0700),
 // and only test profiles run PostgreSQL without fsync.

@@ -1,3 +1,4 @@
+// @lane shared
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { OPERATION_BUDGETS_MS } from '@embed/contracts';

@@ -1,3 +1,4 @@
+// @lane serial: adds a second gateway.
 import { call, expectError, newProject } from './support/api';
 import { admin, startService, stopReplica, testPorts, waitFor } from './support/stack';
 

@@ -1,3 +1,4 @@
+// @lane shared
 import { call, expectError, newProject } from './support/api';
 
 describe('HTTP rules of the gateway', () => {

@@ -1,3 +1,4 @@
+// @lane serial: kills and restarts each service.
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { call } from './support/api';
 import { killService, startService, waitFor, waitUntilReady } from './support/stack';

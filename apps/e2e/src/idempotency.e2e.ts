@@ -1,3 +1,4 @@
+// @lane serial: pauses the designs service.
 import { randomUUID } from 'node:crypto';
 import { call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign, type TestProject } from './support/api';
 import { query } from './support/database';

@@ -1,3 +1,4 @@
+// @lane shared
 // contracts §8: POST /embed/v1/imports against the real stack: the converter runs in the
 // renderer behind render.import.v1, the answer is a design of the project's mode that
 // renders and saves, and nothing is stored. Before this endpoint every request here was 404.

@@ -1,3 +1,4 @@
+// @lane static: reads the repository and runs its tools; needs no stack.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

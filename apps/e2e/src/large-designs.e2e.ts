@@ -1,3 +1,4 @@
+// @lane shared
 import { call, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { download, noisePng, readPdf } from './file-exports-helpers';
 import { isAlive, pidOf } from './support/stack';

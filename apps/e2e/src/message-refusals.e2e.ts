@@ -1,3 +1,4 @@
+// @lane shared
 // Every subject of the registry (libs/contracts/src/messages.ts), asked over the real NATS
 // with payloads its schema refuses: each running service answers the one refusal shape
 // (400 request_invalid naming the field), which is also its reply schema's refusal.

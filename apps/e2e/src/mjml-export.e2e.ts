@@ -1,3 +1,4 @@
+// @lane shared
 // contracts §8, "Export to MJML": the editor exports an email as MJML (an HtmlExport whose
 // `mjml` holds it) that the mjml package compiles, and that POST /embed/v1/imports makes
 // back into the same design; recorded with `export.created` like every export. Before this,

@@ -1,3 +1,4 @@
+// @lane serial: starts services of its own beside the stack's.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';

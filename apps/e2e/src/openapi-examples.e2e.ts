@@ -1,3 +1,4 @@
+// @lane serial: kills and restarts the renderer and erasure services.
 // The OpenAPI document's examples (apps/gateway/src/openapi/examples.json) are real
 // answers and deliveries of this stack: this file makes each one again and fails when the
 // kept example no longer has the fields and types of today's answer. With

@@ -1,3 +1,4 @@
+// @lane shared
 // An integrator's typed client: TypeScript types generated from the served OpenAPI
 // document with openapi-typescript, and a program that makes every call the README's
 // integrators section shows and reads the fields it reads, type-checked against them.

@@ -1,3 +1,4 @@
+// @lane serial: moves the stack onto a store it then stops.
 // A dependency that stops under a running stack (a PostgreSQL failover, a Redis or NATS
 // restart, the store away, Chromium crashing) must never crash a process or answer 500:
 // a request that needs it answers 503 service_unavailable, which clients retry, one that

@@ -1,3 +1,4 @@
+// @lane shared
 import { call, editorSession, exampleDesign, expectError, newProject } from './support/api';
 import { query } from './support/database';
 import { admin } from './support/stack';

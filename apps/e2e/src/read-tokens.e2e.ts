@@ -1,3 +1,4 @@
+// @lane serial: counts the gateway's token verifications.
 // Contracts §3: a token says what it allows. A read token opens, lists, previews and
 // exports; every write of the editor API is refused 403 token_read_only by the gateway,
 // whatever the page sends. And the editor API's lookups of what is not known (a made-up

@@ -1,3 +1,4 @@
+// @lane shared
 // README.md kept from drifting: its curl examples run against the real stack, its
 // webhook receiver takes a real delivery, and the files it links to exist.
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @lane shared
 // Per-device styles as a reader's screen shows them: the renderer's email and page, in
 // real Chromium at a desktop and a phone width. A phone override shows on the phone only;
 // a row or block hidden on one kind of screen is absent there and present on the other.

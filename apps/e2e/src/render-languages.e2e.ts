@@ -1,3 +1,4 @@
+// @lane shared
 // A design in several languages through the server API: render and export in a language
 // (lang and dir on the HTML, fallbacks in the warnings), a ZIP of every language, the
 // translations kept through a save and a load, and design.saved naming the languages.

@@ -1,3 +1,4 @@
+// @lane shared
 import { checkDesign } from '@embed/design-checks';
 import type { DesignDocument } from '@embed/design-document/model';
 import { call, exampleDesign, expectError, newProject } from './support/api';

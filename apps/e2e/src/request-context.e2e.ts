@@ -1,3 +1,4 @@
+// @lane serial: restarts services with tracing on.
 // Request ids and W3C trace context end to end: a request that arrives with a known
 // `traceparent` is found, by its id and trace id, in the log lines of the gateway, the
 // designs service and the webhook dispatcher's delivery; no log line holds a credential

@@ -1,3 +1,4 @@
+// @lane shared
 // Restore points stay a bounded set (docs/editor.md, "Restore points"): however many saves
 // a design gets, it keeps at most MAX_RESTORE_POINTS_PER_DESIGN, the list answers them as
 // summaries page by page, and a document is read one restore point at a time.

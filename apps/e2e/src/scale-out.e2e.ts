@@ -1,3 +1,4 @@
+// @lane serial: adds a renderer replica.
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';
 import { opsUrl, sleep, startService, stopReplica, waitFor } from './support/stack';

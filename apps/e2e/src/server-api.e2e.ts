@@ -1,3 +1,4 @@
+// @lane serial: kills the renderer, pauses the erasure service.
 import { call, EDITOR_SITE, exampleDesign, exampleLanguages, expectError, newProject, saveDesign } from './support/api';
 import { query } from './support/database';
 import { admin, killService, pauseService, startService, waitUntilReady } from './support/stack';

@@ -1,3 +1,4 @@
+// @lane serial: adds replicas, restarts the designs service.
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientProxy, ClientProxyFactory, MessagePattern, type MicroserviceOptions, Transport } from '@nestjs/microservices';

@@ -1,3 +1,4 @@
+// @lane shared
 import { randomUUID } from 'node:crypto';
 import { type ApiAnswer, call, type CallOptions, exampleDesign, expectError, newProject } from './support/api';
 import { query } from './support/database';

@@ -1,3 +1,4 @@
+// @lane serial: restarts services on another database.
 // An upgrade runs the new release's migrations while the previous release's pods still
 // serve (deploy/README.md, "Upgrades"). This file holds every migration since the last
 // release to the expand-then-contract rule, and replays an upgrade from that release on

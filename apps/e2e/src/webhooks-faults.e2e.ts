@@ -1,3 +1,4 @@
+// @lane serial: kills and restarts the webhook dispatcher.
 // Webhook delivery under faults: the dispatcher killed, or Redis crashed and left down, in
 // the middle of a burst of 1,000 events. Every event must arrive at least once, with the
 // same bytes on every arrival of its id. And an erasure deleting a delivery mid-attempt

@@ -1,9 +1,10 @@
+// @lane serial: restarts the webhook dispatcher with other settings.
 // Webhooks end to end: real saves and admin commands, the real dispatcher, and a real
 // receiver process that checks every signature with its own implementation of spec §5.
 import { PING_MESSAGE } from '@embed/contracts';
 import { editorSession, exampleDesign, exampleLanguages, saveDesign } from './support/api';
 import { query } from './support/database';
-import { admin, sleep, waitFor } from './support/stack';
+import { admin, adminCli, sleep, waitFor } from './support/stack';
 import { freePort, type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 
@@ -177,7 +178,8 @@ describe('URL safety in production configuration', () => {
   const inProduction = (...args: string[]) => {
     process.env['WEBHOOK_ALLOW_PRIVATE_URLS'] = 'false';
     try {
-      return admin(...args);
+      // The command line in a process of its own, which reads the environment as set here.
+      return adminCli(...args);
     } finally {
       delete process.env['WEBHOOK_ALLOW_PRIVATE_URLS'];
     }

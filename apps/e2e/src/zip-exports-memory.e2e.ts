@@ -1,3 +1,4 @@
+// @lane serial: measures the renderer's memory.
 import { call, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { download, noisePng, unpackZip } from './file-exports-helpers';
 import { opsUrl, sleep } from './support/stack';

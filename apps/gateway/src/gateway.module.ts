@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import path from 'node:path';
 import { num, str, url } from 'envalid';
-import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs } from '@embed/config';
+import { type ConfigOf, databaseSpecs, httpSpecs, natsSpecs, redisSpecs, runtimeSpecs, storageSpecs, testTimeSpecs } from '@embed/config';
 import { DataAccessModule } from '@embed/data-access';
 import { LoggingModule, RedisModule, ServiceClientModule } from '@embed/service-runtime';
 import { EditorTokenGuard } from './auth/editor-token.guard';
@@ -37,7 +37,8 @@ import { IdempotencySweep } from './idempotency/idempotency-sweep';
 import { OpenApiController } from './openapi/openapi.controller';
 import { ReferenceController } from './openapi/reference.controller';
 import { ReferencePages, SITE_SETTINGS, type SiteSettings } from './openapi/reference-pages';
-import { RATE_LIMIT_MULTIPLIER, RateLimiterService } from './rate-limits/rate-limiter.service';
+import { rateWindowSeconds } from './rate-limits/limits';
+import { RATE_LIMIT_MULTIPLIER, RATE_WINDOW, RateLimiterService } from './rate-limits/rate-limiter.service';
 import { UnauthenticatedBudget } from './rate-limits/unauthenticated-budget';
 import { RateLimitGuard } from './rate-limits/rate-limit.guard';
 import { ServiceCalls } from './services/call-service';
@@ -49,6 +50,7 @@ export const gatewaySpecs = {
   ...databaseSpecs,
   ...redisSpecs,
   ...storageSpecs,
+  ...testTimeSpecs,
   /** Multiplies every rate limit, for load tests; no request can change it. */
   RATE_LIMIT_MULTIPLIER: num({ default: 1 }),
   /** The built editor and SDK (tools/lib/build-editor.mjs), relative to the working directory. */
@@ -115,6 +117,7 @@ export class GatewayModule {
         UnauthenticatedBudget,
         IdempotencySweep,
         { provide: RATE_LIMIT_MULTIPLIER, useValue: config.RATE_LIMIT_MULTIPLIER },
+        { provide: RATE_WINDOW, useValue: rateWindowSeconds(config.TEST_TIME_SCALE) },
         { provide: EditorAssets, useValue: new EditorAssets(path.resolve(config.EDITOR_ASSETS_DIR)) },
         { provide: SITE_SETTINGS, useValue: site },
         { provide: ReferencePages, useValue: ReferencePages.load(site) },

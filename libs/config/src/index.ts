@@ -4,4 +4,5 @@ export { cursorSpecs, databaseSpecs, erasureLedgerSpecs, fraction, httpSpecs, na
 export { webhookDeliverySpecs, webhookUrlSpecs } from './specs';
 export { storageSpecs } from './specs';
 export { tracingEnabled, tracingSpecs } from './specs';
+export { testTimeSpecs, timeScale } from './specs';
 export { default as localProfiles } from './local-profiles.json';

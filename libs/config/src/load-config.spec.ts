@@ -1,6 +1,6 @@
 import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import { ConfigError, loadConfig } from './load-config';
-import { cursorSpecs, databaseSpecs, fraction, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs, storageSpecs, webhookUrlSpecs } from './specs';
+import { cursorSpecs, databaseSpecs, fraction, httpSpecs, natsSpecs, positiveInt, redisSpecs, runtimeSpecs, storageSpecs, testTimeSpecs, webhookUrlSpecs } from './specs';
 
 const specs = { ...runtimeSpecs, ...httpSpecs, ...natsSpecs, ...databaseSpecs };
 
@@ -138,5 +138,35 @@ describe('tracing', () => {
     expect(loadConfig(sample, { SAMPLE: '1' }).SAMPLE).toBe(1);
     for (const bad of ['-0.1', '1.5', 'often', '', 'NaN'])
       expect(() => loadConfig(sample, { SAMPLE: bad })).toThrow(/SAMPLE: must be a number from 0 to 1/);
+  });
+});
+
+describe('the test-only scale of time (TEST_TIME_SCALE)', () => {
+  const problemsOf = (env: NodeJS.ProcessEnv): Record<string, string> => {
+    try {
+      loadConfig(testTimeSpecs, env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return {};
+  };
+
+  it('is 1 unless set, and a local stack may shrink time by a factor above 0 and at most 1', () => {
+    expect(loadConfig(testTimeSpecs, {}).TEST_TIME_SCALE).toBe(1);
+    expect(loadConfig(testTimeSpecs, { TEST_TIME_SCALE: '1' }).TEST_TIME_SCALE).toBe(1);
+    expect(loadConfig(testTimeSpecs, { EMBED_LOCAL_STACK: '1', TEST_TIME_SCALE: '0.25' }).TEST_TIME_SCALE).toBe(0.25);
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    for (const TEST_TIME_SCALE of ['0', '-0.5', '1.5', 'fast', 'NaN', 'Infinity']) {
+      expect(problemsOf({ EMBED_LOCAL_STACK: '1', TEST_TIME_SCALE })).toEqual({ TEST_TIME_SCALE: expect.stringMatching(/^must be a number above 0 and at most 1/) });
+    }
+  });
+
+  it('is refused off its default outside a local stack, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'test', 'production']) {
+      expect(problemsOf({ NODE_ENV, TEST_TIME_SCALE: '0.5' })).toEqual({ TEST_TIME_SCALE: expect.stringMatching(/^is a test-only setting: only a local stack \(EMBED_LOCAL_STACK=1\)/) });
+    }
   });
 });

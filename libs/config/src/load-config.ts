@@ -1,4 +1,5 @@
 import { cleanEnv, type ValidatorSpec } from 'envalid';
+import { localOnlyProblems } from './local-only';
 import { isLocalStack, LOCAL_STACK_MARKER, publicSecretProblems } from './secrets';
 
 /** A configuration that cannot be used: the message names every bad variable. */
@@ -24,9 +25,10 @@ export type ConfigOf<S extends Specs> = { readonly [K in keyof S]: S[K] extends 
 
 /**
  * Reads and validates the variables of `specs` once. Throws ConfigError naming each
- * variable that is missing or malformed, and each secret that is a placeholder or a
- * public default. Development defaults (`devDefault`) and public secrets are for a local
- * stack only (EMBED_LOCAL_STACK=1), whatever NODE_ENV says.
+ * variable that is missing or malformed, each secret that is a placeholder or a public
+ * default, and each test-only setting changed from its default. Development defaults
+ * (`devDefault`), public secrets and test-only settings are for a local stack only
+ * (EMBED_LOCAL_STACK=1), whatever NODE_ENV says.
  */
 export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
   const localStack = isLocalStack(env);
@@ -41,7 +43,7 @@ export function loadConfig<S extends Specs>(specs: S, env: NodeJS.ProcessEnv = p
   // is one), which also breaks any framework that probes an object it is given (Nest
   // looks for lifecycle hooks).
   const values = { ...config };
-  if (!localStack) problems = { ...problems, ...publicSecretProblems(specs, values) };
+  if (!localStack) problems = { ...problems, ...publicSecretProblems(specs, values), ...localOnlyProblems(specs, values) };
   if (Object.keys(problems).length > 0) throw new ConfigError(problems);
   return Object.freeze(values) as unknown as ConfigOf<S>;
 }

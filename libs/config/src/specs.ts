@@ -1,6 +1,7 @@
 import { bool, EnvError, makeValidator, num, port, str, url } from 'envalid';
 import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import profiles from './local-profiles.json';
+import { localStackOnly } from './local-only';
 import { secret } from './secrets';
 
 // Defaults point at the stack that `npm start` runs on loopback, so nothing needs
@@ -36,6 +37,23 @@ export const shutdownGraceMs = makeValidator<number>((input) => {
   }
   return value;
 });
+
+/** A factor above 0 and at most 1, such as a test stack's scale of time. */
+export const timeScale = makeValidator<number>((input) => {
+  const value = Number(input);
+  if (!Number.isFinite(value) || value <= 0 || value > 1) throw new EnvError(`must be a number above 0 and at most 1, not "${input}"`);
+  return value;
+});
+
+export const testTimeSpecs = {
+  /**
+   * Test stacks only (refused off its default unless EMBED_LOCAL_STACK=1): multiplies the
+   * gateway's rate-limit windows (60 s), so that the end-to-end tests wait out a shorter
+   * window (30 s on the test stack). The limits and the documented policy stay as they are;
+   * the RateLimit-Policy header and Retry-After tell the window actually applied.
+   */
+  TEST_TIME_SCALE: localStackOnly(timeScale({ default: 1 })),
+};
 
 export const runtimeSpecs = {
   /** The least severe log lines written (JSON lines on stdout, by pino). */

@@ -1,14 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { stopInfrastructure } from '../../../../tools/lib/infra.mjs';
 import { profile } from '../../../../tools/lib/profiles.mjs';
-import { stopProcesses } from '../../../../tools/lib/services.mjs';
-import { stackStateFile } from './stack-state.mjs';
+import { STACK_RUNNING, stopStack } from './global-setup.mjs';
 
 export default async function globalTeardown() {
-  const file = stackStateFile(profile(process.env.E2E_PROFILE ?? 'test'));
-  if (existsSync(file)) {
-    const { services } = JSON.parse(readFileSync(file, 'utf8'));
-    await stopProcesses(Object.values(services).map((service) => service.pid));
-  }
-  await stopInfrastructure(globalThis.__E2E_INFRASTRUCTURE__ ?? []);
+  if (process.env[STACK_RUNNING] === '1') return;
+  await stopStack(profile(process.env.E2E_PROFILE ?? 'test'), globalThis.__E2E_INFRASTRUCTURE__ ?? []);
 }

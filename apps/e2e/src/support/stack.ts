@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { localProfiles } from '@embed/config';
 
 interface ServiceSpec {
@@ -170,11 +171,53 @@ export interface AdminResult {
   json: Record<string, any>;
 }
 
-/** Runs the admin command line as an operator would, against the test stack's database. */
-export function admin(...args: string[]): AdminResult {
+/** Runs the admin command line as an operator would (a Node process of its own), against the test stack's database. */
+export function adminCli(...args: string[]): AdminResult {
   const main = path.join(repoRoot, 'dist', 'apps', 'admin', 'src', 'main.js');
   const result = spawnSync(process.execPath, [main, ...args], { env: { ...process.env, ...stackEnv() }, encoding: 'utf8' });
-  let json: Record<string, any> = {};
-  if (result.status === 0) json = JSON.parse(result.stdout);
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr, json };
+  return withJson({ status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr });
+}
+
+function withJson(outcome: Omit<AdminResult, 'json'>): AdminResult {
+  return { ...outcome, json: outcome.status === 0 ? JSON.parse(outcome.stdout) : {} };
+}
+
+/** The worker thread that runs admin commands for this test file (support/admin-worker.js). */
+let adminThread: { worker: Worker; port: MessagePort; signal: Int32Array } | undefined;
+const ADMIN_COMMAND_LIMIT_MS = 60_000;
+
+/**
+ * Runs an admin command as the command line would, with the same code and the same
+ * outcome (exit code, stdout, stderr), in a worker thread instead of a process of its
+ * own: fixtures (projects, keys, webhooks, deliveries) cost a query, not a Node start.
+ * Synchronous like adminCli, so that fixtures read the same either way. The command
+ * line itself is tested through adminCli (admin.e2e.ts).
+ */
+export function admin(...args: string[]): AdminResult {
+  adminThread ??= startAdminThread();
+  const { port, signal } = adminThread;
+  Atomics.store(signal, 0, 0);
+  port.postMessage(args);
+  if (Atomics.wait(signal, 0, 0, ADMIN_COMMAND_LIMIT_MS) === 'timed-out') throw new Error(`admin ${args.join(' ')} did not finish within ${ADMIN_COMMAND_LIMIT_MS} ms`);
+  return withJson(receiveMessageOnPort(port)!.message);
+}
+
+function startAdminThread() {
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(path.join(__dirname, 'admin-worker.js'), {
+    workerData: { repoRoot, port: port2, signal },
+    transferList: [port2],
+    env: { ...process.env, ...stackEnv() },
+  });
+  worker.unref();
+  return { worker, port: port1, signal };
+}
+
+/** Stops this file's admin thread, if it started one (services-alive.ts, when a file ends). */
+export async function stopAdminThread(): Promise<void> {
+  const thread = adminThread;
+  adminThread = undefined;
+  thread?.port.close();
+  await thread?.worker.terminate();
 }

@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { admin, killService, startService, waitFor, waitUntilReady } from './stack';
+import TEST_SETTINGS from './test-settings.json';
 import { WebhookReceiver } from './webhook-receiver';
 
 /**
- * The dispatcher as the webhook tests run it: retry schedule shrunk 5,000 times (hours
- * become seconds), a 1.5 s answer deadline instead of 10 s, quick polling.
+ * The dispatcher's settings as the test stack starts it (test-settings.json): retry
+ * schedule shrunk 5,000 times (hours become seconds), a 1.5 s answer deadline instead of
+ * 10 s, quick polling.
  */
-export const FAST_DISPATCHER = { WEBHOOK_RETRY_SCALE: '0.0002', WEBHOOK_ANSWER_TIMEOUT_MS: '1500', WEBHOOK_POLL_MS: '100' };
+export const FAST_DISPATCHER = {
+  WEBHOOK_RETRY_SCALE: TEST_SETTINGS.WEBHOOK_RETRY_SCALE,
+  WEBHOOK_ANSWER_TIMEOUT_MS: TEST_SETTINGS.WEBHOOK_ANSWER_TIMEOUT_MS,
+  WEBHOOK_POLL_MS: TEST_SETTINGS.WEBHOOK_POLL_MS,
+};
 
 /** Restarts the dispatcher with `env` over the stack's settings (none: as the stack started it). */
 export async function restartDispatcher(env: Record<string, string> = {}): Promise<void> {
@@ -52,16 +58,12 @@ export function deliveries(projectId: string, limit = 50): any[] {
 export const waitForDelivery = (projectId: string, what: string, check: (delivery: any) => boolean, timeoutMs = 20_000) =>
   waitFor(what, async () => deliveries(projectId).find(check) ?? false, timeoutMs);
 
-/** For a suite: a receiver process and a dispatcher with fast retries, both undone after it. */
+/** For a suite: a receiver process, stopped after it (the stack's dispatcher already retries fast: FAST_DISPATCHER). */
 export function useReceiverAndFastDispatcher(): () => WebhookReceiver {
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    await restartDispatcher(FAST_DISPATCHER);
   });
-  afterAll(async () => {
-    await receiver.stop();
-    await restartDispatcher();
-  });
+  afterAll(() => receiver.stop());
   return () => receiver;
 }

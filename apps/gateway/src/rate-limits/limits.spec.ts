@@ -1,4 +1,4 @@
-import { rateLimitHeaders, secondsUntil } from './limits';
+import { rateLimitHeaders, rateWindowSeconds, secondsUntil } from './limits';
 
 describe('rate limit helpers', () => {
   it('rounds the wait up to whole seconds, never below one', () => {
@@ -10,9 +10,17 @@ describe('rate limit helpers', () => {
   });
 
   it('states the policy and what remains in the IETF fields', () => {
-    expect(rateLimitHeaders('exportDesign', { allowed: true, limit: 120, remaining: 7, resetSeconds: 42 })).toEqual({
+    expect(rateLimitHeaders('exportDesign', { allowed: true, limit: 120, remaining: 7, resetSeconds: 42, windowSeconds: 60 })).toEqual({
       'RateLimit-Policy': '"exportDesign";q=120;w=60',
       RateLimit: '"exportDesign";r=7;t=42',
     });
+    expect(rateLimitHeaders('exportDesign', { allowed: false, limit: 120, remaining: 0, resetSeconds: 9, windowSeconds: 15 })['RateLimit-Policy']).toBe('"exportDesign";q=120;w=15');
+  });
+
+  it('counts in the minute, shrunk on a test stack to whole seconds, never below one', () => {
+    expect(rateWindowSeconds(1)).toBe(60);
+    expect(rateWindowSeconds(0.25)).toBe(15);
+    expect(rateWindowSeconds(0.33)).toBe(20);
+    expect(rateWindowSeconds(0.001)).toBe(1);
   });
 });

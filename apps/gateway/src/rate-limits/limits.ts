@@ -36,6 +36,9 @@ export const RATE_LIMITS = {
 export type Operation = keyof typeof RATE_LIMITS;
 export const RATE_WINDOW_SECONDS = 60;
 
+/** The window a gateway counts in: the minute, shrunk on a test stack by TEST_TIME_SCALE (whole seconds, at least one). */
+export const rateWindowSeconds = (testTimeScale: number) => Math.max(1, Math.round(RATE_WINDOW_SECONDS * testTimeScale));
+
 /** Per minute and client address: editor tokens and Origins looked up that turned out unknown (UnauthenticatedBudget). */
 export const UNKNOWN_CREDENTIALS_PER_ADDRESS = 60;
 
@@ -45,6 +48,8 @@ export interface RateDecision {
   remaining: number;
   /** Whole seconds until one more request is allowed (the oldest counted leaves the window): at least 1, so that waiting that long works. */
   resetSeconds: number;
+  /** The window counted in, in seconds (RATE_WINDOW_SECONDS but on a test stack). */
+  windowSeconds: number;
 }
 
 export const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -52,7 +57,7 @@ export const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 /** The IETF RateLimit and RateLimit-Policy fields (draft-ietf-httpapi-ratelimit-headers). */
 export function rateLimitHeaders(operation: Operation, decision: RateDecision): Record<string, string> {
   return {
-    'RateLimit-Policy': `"${operation}";q=${decision.limit};w=${RATE_WINDOW_SECONDS}`,
+    'RateLimit-Policy': `"${operation}";q=${decision.limit};w=${decision.windowSeconds}`,
     RateLimit: `"${operation}";r=${decision.remaining};t=${decision.resetSeconds}`,
   };
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ApiError } from '../http/api-error';
-import { RATE_WINDOW_SECONDS, secondsUntil, UNKNOWN_CREDENTIALS_PER_ADDRESS } from './limits';
-import { RATE_LIMIT_MULTIPLIER } from './rate-limiter.service';
+import { secondsUntil, UNKNOWN_CREDENTIALS_PER_ADDRESS } from './limits';
+import { RATE_LIMIT_MULTIPLIER, RATE_WINDOW } from './rate-limiter.service';
 
 /**
  * The work a request causes before anyone is known, counted per client address: an editor
@@ -15,8 +15,8 @@ import { RATE_LIMIT_MULTIPLIER } from './rate-limiter.service';
 export class UnauthenticatedBudget {
   private readonly limiter: RateLimiterMemory;
 
-  constructor(@Inject(RATE_LIMIT_MULTIPLIER) multiplier: number) {
-    this.limiter = new RateLimiterMemory({ points: Math.round(UNKNOWN_CREDENTIALS_PER_ADDRESS * multiplier), duration: RATE_WINDOW_SECONDS });
+  constructor(@Inject(RATE_LIMIT_MULTIPLIER) multiplier: number, @Inject(RATE_WINDOW) windowSeconds: number) {
+    this.limiter = new RateLimiterMemory({ points: Math.round(UNKNOWN_CREDENTIALS_PER_ADDRESS * multiplier), duration: windowSeconds });
   }
 
   /** Throws 429 rate_limited (with Retry-After) when `address` has used its budget. */
