@@ -1,3 +1,4 @@
+// @lane shared
 // The brand kit where the design is made (issue 32): a new button takes the kit's button
 // style and its web font is listed in the body, and the text toolbar's colour offers the
 // palette (only it with paletteOnly). Before it, a new button had no style of its own, a kit

@@ -1,3 +1,4 @@
+// @lane shared
 // The image library in the editor (issue 32): an image block takes one of the person's
 // uploads, one of the project's images or the brand kit's logo from a dialog, and the
 // person deletes their own uploads there, warned first while a design still shows one.

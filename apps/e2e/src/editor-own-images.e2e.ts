@@ -1,3 +1,4 @@
+// @lane shared
 // The images the editor and the renderer add themselves (issue 30, "What you see is what you
 // save"): social icons and the placeholder of an image never chosen are the service's own
 // PNGs, the same on the canvas and in the rendered email, served by the gateway; no letters,

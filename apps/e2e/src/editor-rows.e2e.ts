@@ -1,3 +1,4 @@
+// @lane shared
 // Saved rows in the editor (issue 32): the Rows panel saves the selected row to the
 // person's own rows and inserts saved rows by keyboard and by pointer drag in another
 // design; a locked project row refuses edits with words that say why, and a synced one

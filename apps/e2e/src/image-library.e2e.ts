@@ -1,3 +1,4 @@
+// @lane shared
 import { type ApiAnswer, call, editorSession, exampleDesign, expectError, newProject } from './support/api';
 import { query } from './support/database';
 import { download, TINY_PNG } from './file-exports-helpers';

@@ -1,3 +1,4 @@
+// @lane serial: reads the renderer's page count and limit from its metrics, which other files' exports move
 import { readdirSync, readFileSync } from 'node:fs';
 import { call, newProject, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';

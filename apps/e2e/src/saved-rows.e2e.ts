@@ -1,3 +1,4 @@
+// @lane shared
 import { randomUUID } from 'node:crypto';
 import { type ApiAnswer, call, type CallOptions, editorSession, exampleDesign, expectError, newProject } from './support/api';
 import { seedDemoLibrary } from './support/demo-library';

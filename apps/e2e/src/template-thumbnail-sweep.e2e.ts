@@ -1,3 +1,4 @@
+// @lane serial: stops the designs replica and starts one with a short thumbnail sweep
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ulid } from 'ulid';
