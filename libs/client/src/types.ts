@@ -66,7 +66,6 @@ export interface ExportRequest {
   fullPage?: boolean;
 }
 
-/** Spec 4.5. */
 /** A project row (docs/server-api.md, Saved rows), to publish or replace it. */
 export interface ProjectRowRequest {
   /** 1 to 200 characters. */

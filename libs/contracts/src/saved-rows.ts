@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { Row } from '@embed/design-document/model';
 import { SAVED_ROW_ID_PATTERN } from './ids';
 import { AnyObject, describing, DesignModeSchema, DesignNameSchema, Strict, TenantScopeSchema, TimeSchema, UserIdSchema } from './schema';
 
@@ -24,6 +23,9 @@ export const SavedRowIdSchema = Type.String({ pattern: SAVED_ROW_ID_PATTERN.sour
 export const SAVED_ROW_OWNERS = ['project', 'person'] as const;
 export type SavedRowOwner = (typeof SAVED_ROW_OWNERS)[number];
 
+/** A row of a design document as it travels (the design-document lib's Row): opaque here, like DesignDocument, so that the published client carries no schema types. */
+export type SavedRowContent = Record<string, unknown>;
+
 export interface SavedRow {
   id: string;
   name: string;
@@ -32,7 +34,7 @@ export interface SavedRow {
   locked: boolean;
   /** A project row that designs hold by reference: they show and render its current content. */
   synced: boolean;
-  row: Row;
+  row: SavedRowContent;
   createdAt: string;
   updatedAt: string;
 }
@@ -50,7 +52,7 @@ export const SavedRowSchema = describing<SavedRow>()(
       owner: Type.Union(SAVED_ROW_OWNERS.map((owner) => Type.Literal(owner)), { description: '`project`: the integrator’s, seen by every person of the project; `person`: saved by the token’s person, seen by them alone.' }),
       locked: Type.Boolean({ description: 'Inserted, the row is locked (`locked: true` in the design): a person cannot change, move or delete it (409 row_locked).' }),
       synced: Type.Boolean({ description: 'Inserted, the row holds a reference (`syncedRowId`): designs show and render this row’s current content.' }),
-      row: AnyObject<Row>({ description: 'The row, as a design document holds it (docs/design-document.schema.json, `row`).' }),
+      row: AnyObject<SavedRowContent>({ description: 'The row, as a design document holds it (docs/design-document.schema.json, `row`).' }),
       createdAt: TimeSchema,
       updatedAt: TimeSchema,
     },
@@ -75,7 +77,7 @@ export type SavedRowRequest = Static<typeof SavedRowRequestSchema>;
 /** The row, checked by @embed/design-document as a row of a design of the project's mode (400 design_invalid names the path from `$.row`). */
 const content = {
   name: DesignNameSchema,
-  row: AnyObject<Row>(),
+  row: AnyObject<SavedRowContent>(),
 };
 /** What only the integrator's server sets on a project row. */
 const projectFlags = {
