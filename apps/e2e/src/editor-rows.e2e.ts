@@ -44,6 +44,10 @@ async function open(page: Page, designId: string): Promise<Frame> {
   await page.evaluate(() => typeof (window as any).editor?.destroy === 'function' && (window as any).editor.destroy());
   expect(await mountEditor(page, { designId })).toEqual({ ok: true });
   const frame = await editorFrame(page);
+  // The panel starts folded to its title, leaving the property panel the room.
+  const fold = frame.getByRole('button', { name: 'Rows', exact: true });
+  expect(await fold.getAttribute('aria-expanded')).toBe('false');
+  await fold.click();
   await rowsPanel(frame).getByRole('list', { name: 'Saved rows' }).waitFor({ state: 'attached' });
   await waitFor('the rows to load', async () => !(await rowsPanel(frame).getByText('Loading rows…').count()));
   return frame;

@@ -77,11 +77,13 @@ describe('file exports (spec 4.4, FileExport)', () => {
     const answer = await call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'ann' }, format: 'zip' } });
     expect(answer.status).toBe(200);
     const zip = unpackZip((await download(answer.body.url)).bytes);
-    expect(zip.entries).toEqual(['images/1.png', 'index.html', 'index.txt']);
+    // The upload, then the example's three social icons: the service's own images, packed like any it can fetch safely.
+    expect(zip.entries).toEqual(['images/1.png', 'images/6.png', 'images/7.png', 'images/8.png', 'index.html', 'index.txt']);
     expect(zip.read('images/1.png').equals(TINY_PNG)).toBe(true);
     const index = zip.read('index.html').toString('utf8');
-    expect(index).toContain('src="images/1.png"');
+    for (const image of ['1', '6', '7', '8']) expect(index).toContain(`src="images/${image}.png"`);
     expect(index).not.toContain(uploaded.body.url);
+    expect(index).not.toContain('/editor/v1/app/assets/social-v1-');
     expect(zip.read('index.txt').toString('utf8').length).toBeGreaterThan(50);
     // This machine has no internet: the example's other images cannot be fetched and stay links.
     expect(answer.body.warnings.join('\n')).toMatch(/Image https:\/\/\S+ is not in the ZIP and still points at its address/);

@@ -20,7 +20,7 @@ const ask = (subject: string, payload: unknown) => firstValueFrom(client.send(su
 
 /** Payloads no subject takes: a field none has, and a payload that is no object at all. */
 const REFUSED = [
-  { payload: { notAField: 1 }, names: /^\w+ must/ },
+  { payload: { notAField: 1 }, names: /^[\w.]+ (must|is required)/ },
   { payload: 'a string', names: /^payload must be object$/ },
 ];
 

@@ -37,8 +37,8 @@ export const inputCheck = (schema: TSchema, { readsText }: { readsText: boolean 
 /** What a pattern means, in a refusal's words, where "must match pattern …" would say little. */
 const PATTERN_MEANINGS: Record<string, string> = {
   [DESIGN_ID_PATTERN.source]: '26 letters and digits',
-  [IMAGE_ID_PATTERN.source]: 'img_ and 26 lower-case letters and digits',
-  [SAVED_ROW_ID_PATTERN.source]: 'row_ and 26 lower-case letters and digits',
+  [IMAGE_ID_PATTERN.source]: '"img_" and 26 lower-case letters and digits',
+  [SAVED_ROW_ID_PATTERN.source]: '"row_" and 26 lower-case letters and digits',
 };
 
 /** The dotted path of the field a check refused, under `root` ("merge.contact"). */

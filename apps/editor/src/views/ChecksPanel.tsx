@@ -6,6 +6,7 @@ import type { EditorStore } from '../state/editor-store';
 import { goToFinding } from './go-to-finding';
 import { useTranslator } from './i18n';
 import { memo } from './memo';
+import { FoldHeading } from './FoldHeading';
 
 const KB = 1024;
 
@@ -64,12 +65,9 @@ export function ChecksPanel({ checks, store }: { checks: DesignChecks; store: Ed
   const { findings } = checks;
   return (
     <section class={`checks${open ? '' : ' folded'}`} aria-labelledby="checks-title">
-      <h2>
-        <button type="button" id="checks-title" class="fold" aria-expanded={open} aria-controls="checks-body" onClick={() => setOpen(!open)}>
-          <span class="fold-mark" aria-hidden="true" />
-          {t('checks.panel.title')}
-        </button>
-      </h2>
+      <FoldHeading id="checks-title" controls="checks-body" open={open} onToggle={() => setOpen(!open)}>
+        {t('checks.panel.title')}
+      </FoldHeading>
       <p class="count">{findings.length === 0 ? t('checks.panel.none') : t('checks.panel.count', { count: findings.length })}</p>
       <div id="checks-body" hidden={!open}>
         <ClippingMeter checks={checks} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SavedRow, SavedRowList } from '@embed/contracts';
-import { libraryRowInsertion } from '@embed/editor-core';
+import type { Row } from '@embed/design-document/model';
+import { type LibraryRow, libraryRowInsertion } from '@embed/editor-core';
 import { pressToDrag } from '../canvas/pointer-drag';
 import { errorWords } from '../i18n';
 import type { EditorApi } from '../services/editor-api';
@@ -8,6 +9,7 @@ import type { EditorStore } from '../state/editor-store';
 import { layoutPlace, selectedRow } from '../state/insertion';
 import { useTranslator } from './i18n';
 import { useStoreValues } from './use-store';
+import { FoldHeading } from './FoldHeading';
 
 /** A name being written: for the selected row, to save it (no `rowId`), or for a row of the person's own, to rename it. */
 interface Naming {
@@ -15,10 +17,13 @@ interface Naming {
   name: string;
 }
 
+/** A saved row as the core inserts it: the service checked its content as a row of a design of this mode when it was saved. */
+const libraryRow = (saved: SavedRow): LibraryRow => ({ ...saved, row: saved.row as Row });
+
 /** A saved row put in the design after the row the selection is in (or at the end), selected. */
 function insertSaved(store: EditorStore, saved: SavedRow): void {
   const index = layoutPlace(store.doc, store.selection);
-  store.dispatch(libraryRowInsertion(store.doc, index, saved), { select: { kind: 'row', row: index } });
+  store.dispatch(libraryRowInsertion(store.doc, index, libraryRow(saved)), { select: { kind: 'row', row: index } });
 }
 
 /**
@@ -35,6 +40,8 @@ export function RowsPanel({ store, api }: { store: EditorStore; api: EditorApi }
   const [naming, setNaming] = useState<Naming | null>(null);
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
+  // Folded at first: the property panel keeps the room to edit; the title opens the rows.
+  const [open, setOpen] = useState(false);
   const [selection] = useStoreValues(store, (s) => [s.selection] as const);
   const row = selectedRow(selection);
 
@@ -82,71 +89,75 @@ export function RowsPanel({ store, api }: { store: EditorStore; api: EditorApi }
   const remove = (saved: SavedRow) => act(api.deleteRow(saved.id).then(() => (replaceListed(rows.filter((item) => item.id !== saved.id)), '')));
 
   return (
-    <section class="rows-panel" aria-labelledby="rows-title">
-      <h2 id="rows-title">{t('rows.title')}</h2>
-      {naming ? (
-        <form class="row-naming" onSubmit={submit}>
-          <label class="field">
-            {t('rows.name')}
-            <input value={naming.name} maxLength={200} required onInput={(event) => setNaming({ ...naming, name: (event.target as HTMLInputElement).value })} ref={(input) => input?.focus()} />
-          </label>
-          <button type="submit" disabled={busy}>
-            {t('rows.confirmSave')}
-          </button>
-          <button type="button" onClick={() => setNaming(null)}>
-            {t('rows.cancel')}
-          </button>
-        </form>
-      ) : (
-        <button type="button" onClick={() => (row === null ? setSaid(t('rows.saveHint')) : setNaming({ name: t('rows.defaultName', { row: row + 1 }) }))}>
-          {t('rows.save')}
-        </button>
-      )}
-      <p class="rows-said" role="status">
-        {said}
-      </p>
-      {failure && <p role="alert">{failure}</p>}
-      {!listed && !failure && <p>{t('rows.loading')}</p>}
-      {listed && rows.length === 0 && <p>{t('rows.none')}</p>}
-      <p id="rows-hint" class="rows-hint">
-        {t('rows.insertHint')}
-      </p>
-      <ul class="saved-rows" aria-label={t('rows.list')}>
-        {rows.map((saved) => (
-          <li key={saved.id}>
-            <button
-              type="button"
-              class="drag-source saved-row"
-              aria-label={t('rows.insert', { name: saved.name })}
-              aria-describedby="rows-hint"
-              onClick={() => insertSaved(store, saved)}
-              onPointerDown={(event) => pressToDrag(event, store, { kind: 'libraryRow', saved }, saved.name)}
-            >
-              {saved.name}
+    <section class={`rows-panel${open ? '' : ' folded'}`} aria-labelledby="rows-title">
+      <FoldHeading id="rows-title" controls="rows-body" open={open} onToggle={() => setOpen(!open)}>
+        {t('rows.title')}
+      </FoldHeading>
+      <div id="rows-body" hidden={!open}>
+        {naming ? (
+          <form class="row-naming" onSubmit={submit}>
+            <label class="field">
+              {t('rows.name')}
+              <input value={naming.name} maxLength={200} required onInput={(event) => setNaming({ ...naming, name: (event.target as HTMLInputElement).value })} ref={(input) => input?.focus()} />
+            </label>
+            <button type="submit" disabled={busy}>
+              {t('rows.confirmSave')}
             </button>
-            <span class="row-tags">
-              {t(saved.owner === 'project' ? 'rows.project' : 'rows.own')}
-              {saved.locked && ` · ${t('rows.locked')}`}
-              {saved.synced && ` · ${t('rows.synced')}`}
-            </span>
-            {saved.owner === 'person' && (
-              <span class="row-actions">
-                <button type="button" disabled={busy} aria-label={t('rows.rename', { name: saved.name })} onClick={() => setNaming({ rowId: saved.id, name: saved.name })}>
-                  ✎
-                </button>
-                <button type="button" disabled={busy} aria-label={t('rows.delete', { name: saved.name })} onClick={() => remove(saved)}>
-                  ✕
-                </button>
+            <button type="button" onClick={() => setNaming(null)}>
+              {t('rows.cancel')}
+            </button>
+          </form>
+        ) : (
+          <button type="button" onClick={() => (row === null ? setSaid(t('rows.saveHint')) : setNaming({ name: t('rows.defaultName', { row: row + 1 }) }))}>
+            {t('rows.save')}
+          </button>
+        )}
+        <p class="rows-said" role="status">
+          {said}
+        </p>
+        {failure && <p role="alert">{failure}</p>}
+        {!listed && !failure && <p>{t('rows.loading')}</p>}
+        {listed && rows.length === 0 && <p>{t('rows.none')}</p>}
+        <p id="rows-hint" class="rows-hint">
+          {t('rows.insertHint')}
+        </p>
+        <ul class="saved-rows" aria-label={t('rows.list')}>
+          {rows.map((saved) => (
+            <li key={saved.id}>
+              <button
+                type="button"
+                class="drag-source saved-row"
+                aria-label={t('rows.insert', { name: saved.name })}
+                aria-describedby="rows-hint"
+                onClick={() => insertSaved(store, saved)}
+                onPointerDown={(event) => pressToDrag(event, store, { kind: 'libraryRow', saved: libraryRow(saved) }, saved.name)}
+              >
+                {saved.name}
+              </button>
+              <span class="row-tags">
+                {t(saved.owner === 'project' ? 'rows.project' : 'rows.own')}
+                {saved.locked && ` · ${t('rows.locked')}`}
+                {saved.synced && ` · ${t('rows.synced')}`}
               </span>
-            )}
-          </li>
-        ))}
-      </ul>
-      {listed?.nextCursor && (
-        <button type="button" onClick={() => void load(listed)}>
-          {t('rows.more')}
-        </button>
-      )}
+              {saved.owner === 'person' && (
+                <span class="row-actions">
+                  <button type="button" disabled={busy} aria-label={t('rows.rename', { name: saved.name })} onClick={() => setNaming({ rowId: saved.id, name: saved.name })}>
+                    ✎
+                  </button>
+                  <button type="button" disabled={busy} aria-label={t('rows.delete', { name: saved.name })} onClick={() => remove(saved)}>
+                    ✕
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {listed?.nextCursor && (
+          <button type="button" onClick={() => void load(listed)}>
+            {t('rows.more')}
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -41,6 +41,7 @@ describe('erasePerson', () => {
       'Design:1',
       'Image:0',
       'ExportRecord:0',
+      'SavedRow:0',
       'OutboxEvent:2',
       'OutboxEvent:2',
       'OutboxEvent:0',

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import {
   type CreateSavedRowRequest,
   DEFAULT_PAGE_SIZE,
@@ -22,6 +22,7 @@ import { Session } from '../auth/authenticated-request';
 import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
+import { IdempotentPost } from '../idempotency/idempotent-post';
 
 const scopeOf = ({ projectId, environment }: EditorSession) => ({ projectId, environment });
 const NOT_FOUND = { 404: ['saved_row_not_found' as const] };
@@ -42,7 +43,7 @@ export class EditorSavedRowsController {
     return this.services.call(SAVED_ROWS_SUBJECTS.list, request);
   }
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(201)
   @EditorEndpoint('editorWrite', {
     operationId: 'createEditorRow',
