@@ -6,10 +6,8 @@
 // graphile-worker retries it on its own backoff. The worker runs with the batching its
 // performance guide recommends for a high-throughput queue (a local queue one larger than
 // the concurrency, completions and failures released in batches), `concurrency` jobs at once.
-import http from 'node:http';
 import { type Job, Logger, makeWorkerUtils, run, type Runner, type Task, type WorkerUtils } from 'graphile-worker';
-import { signatureHeader } from '@embed/webhook-signing';
-import type { Envelope } from './webhook-sender';
+import { type Envelope, signedPost } from './signed-post';
 import { answerRequests } from './helper-process';
 
 export type QueueRequest = { kind: 'start'; connectionString: string; concurrency: number } | { kind: 'load'; envelopes: Envelope[] } | { kind: 'send' };
@@ -21,32 +19,10 @@ const TASK = 'deliver_webhook';
 /** The guide's batching window for releasing finished and failed jobs, in ms. */
 const RELEASE_BATCH_DELAY_MS = 25;
 
-const agent = new http.Agent({ keepAlive: true });
-
 /** Warnings and errors only: its default logger writes a line per job, which would cost it time our dispatcher spends on its own log lines to a file. */
 const logger = new Logger(() => (level, message) => {
   if (level === 'error' || level === 'warning') process.stderr.write(`graphile-worker ${level}: ${message}\n`);
 });
-
-function post({ url, body, secret }: Envelope): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'service-signature': signatureHeader(body, [secret], Date.now() / 1000),
-      },
-    });
-    request.on('response', (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 const deliver: Task = async (payload, helpers) => {
   const envelope = payload as Envelope;
@@ -55,7 +31,7 @@ const deliver: Task = async (payload, helpers) => {
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    statusCode = await post(envelope);
+    statusCode = await signedPost(envelope);
     if (statusCode < 200 || statusCode >= 300) error = `answered ${statusCode}`;
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
