@@ -3,6 +3,7 @@
 // the middle of a burst of 1,000 events. Every event must arrive at least once, with the
 // same bytes on every arrival of its id. And an erasure deleting a delivery mid-attempt
 // must not cost the record of the attempts finishing with it.
+import { deliveryBody } from '@embed/contracts';
 import { openRepositories, type RecordedAttempt } from '@embed/data-access';
 import { query } from './support/database';
 import { killService, opsUrl, sleep, stackEnv, startService, waitUntilReady } from './support/stack';
@@ -145,13 +146,17 @@ it('records a delivery and, in the same statement, takes the next one of its des
   const tag = Date.now().toString(36);
   const [first, second] = ['1', '2'].map((n) => `dlv_record_and_claim_${tag}_${n}`);
   const designId = `RC${tag}`.toUpperCase().padEnd(26, '0');
+  // Real bodies: the stack's dispatcher may send the second once this claim's short lease ends.
+  const bodies = [first, second].map((id, revision) =>
+    deliveryBody({ id, type: 'design.saved', createdAt: new Date().toISOString(), projectId, environment: 'test', data: { designId, userId: 'record-and-claim', revision, languages: ['en'] } }),
+  );
   // The first is in flight (claimed: leased, attempt counted); the second, of the same design, waits for it.
   await query(
     `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", "designId", body, "attemptCount", "nextAttemptAt", "leasedUntil", "createdAt")
-     SELECT id, $2, $3, 'test', 'design.saved', $4, '{}', CASE WHEN id = $5 THEN 1 ELSE 0 END, now() AT TIME ZONE 'UTC',
-       CASE WHEN id = $5 THEN now() AT TIME ZONE 'UTC' + interval '1 hour' END, now() AT TIME ZONE 'UTC'
-     FROM unnest($1::text[]) AS id`,
-    [[first, second], webhookId, projectId, designId, first],
+     SELECT d.id, $3, $4, 'test', 'design.saved', $5, d.body, CASE WHEN d.id = $6 THEN 1 ELSE 0 END, now() AT TIME ZONE 'UTC',
+       CASE WHEN d.id = $6 THEN now() AT TIME ZONE 'UTC' + interval '1 hour' END, now() AT TIME ZONE 'UTC'
+     FROM unnest($1::text[], $2::text[]) AS d(id, body)`,
+    [[first, second], bodies, webhookId, projectId, designId, first],
   );
   const delivered: RecordedAttempt = { deliveryId: first, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } };
   const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
