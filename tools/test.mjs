@@ -87,7 +87,7 @@ async function main() {
   void stackStarted.then(() => compiled(false));
   const stackEnv = { ...e2eEnv, [STACK_RUNNING]: '1' };
 
-  const checked = step('type-checking and linting every project (nx)', () => runAsync(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--output-style=static'], { cwd: repoRoot, env }));
+  const checked = step('type-checking and linting every project', () => runAsync(process.execPath, [path.join(repoRoot, 'tools', 'check.mjs')], { cwd: repoRoot, env }));
   const unitPassed = step('unit tests', () =>
     runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
       cwd: repoRoot,
