@@ -2,7 +2,8 @@
 // unit test and the end-to-end suite against the real stack on test ports, then prints
 // how many tests and assertions ran. The end-to-end files run in lanes
 // (tools/lib/e2e-lanes.mjs): the static ones while the stack starts, the shared ones on
-// two workers against one stack beside the checks, then the serial ones alone.
+// two workers against one stack beside the checks, the serial ones on a second stack beside
+// them, then the ones that time what they do, alone.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { e2eFilesByLane } from './lib/e2e-lanes.mjs';
@@ -79,13 +80,20 @@ async function main() {
 
   // The checks, the unit tests and the stack's start run at once; the static files once
   // the code is compiled (a manifest test reads dist/), the shared files once the stack is
-  // up. The serial files run last and alone: they time and measure what they do.
+  // up. The serial files run one at a time on a stack of their own beside them (the
+  // profile's `apart` one; on the same stack afterwards when it has none), and the files
+  // that time what they do run last, alone.
   let compiled;
   const built = new Promise((resolve) => (compiled = resolve));
   let infrastructure = [];
   const stackStarted = step('starting the test stack', async () => (infrastructure = await startStack(p, { onPrepared: () => compiled(true) })));
   void stackStarted.then(() => compiled(false));
-  const stackEnv = { ...e2eEnv, [STACK_RUNNING]: '1' };
+  const apart = p.apart ? profile(p.apart) : null;
+  let apartInfrastructure = [];
+  const apartStarted = apart
+    ? built.then((ok) => ok && step(`starting a second stack for the serial files (${apart.name})`, async () => (apartInfrastructure = await startStack(apart, { compile: false }))))
+    : stackStarted;
+  const runningOn = (stack) => ({ ...e2eEnv, E2E_PROFILE: stack.name, [STACK_RUNNING]: '1' });
 
   const checked = step('type-checking and linting every project', () => runAsync(process.execPath, [path.join(repoRoot, 'tools', 'check.mjs')], { cwd: repoRoot, env }));
   const unitPassed = step('unit tests', () =>
@@ -104,25 +112,33 @@ async function main() {
     (up) =>
       up &&
       step(`end-to-end files on the shared stack, ${SHARED_WORKERS} at a time (${lanes.shared.length})`, () =>
-        jest('apps/e2e/jest.config.js', 'shared', lanes.shared, [`--maxWorkers=${SHARED_WORKERS}`], stackEnv),
+        jest('apps/e2e/jest.config.js', 'shared', lanes.shared, [`--maxWorkers=${SHARED_WORKERS}`], runningOn(p)),
       ),
   );
-  const rest = await Promise.all([checked, unitPassed, staticPassed, sharedPassed]);
-  let serialPassed = false;
+  const serialLane = (stack) => step(`end-to-end files that change the stack, one at a time on ${stack.name} (${lanes.serial.length})`, () =>
+    jest('apps/e2e/jest.config.js', 'serial', lanes.serial, ['--runInBand'], runningOn(stack)),
+  );
+  const serialPassed = apart ? apartStarted.then((up) => up && serialLane(apart)) : sharedPassed.then(async () => (await stackStarted) && serialLane(p));
+  const rest = await Promise.all([checked, unitPassed, staticPassed, sharedPassed, serialPassed]);
+  let alonePassed = false;
   try {
-    if (await stackStarted) {
-      serialPassed = await step(`end-to-end files that change the stack, one at a time (${lanes.serial.length})`, () =>
-        jest('apps/e2e/jest.config.js', 'serial', lanes.serial, ['--runInBand'], stackEnv),
+    // The shared stack is done with: only the stack the lone files use keeps running.
+    if (apart && (await stackStarted)) await stopStack(p, infrastructure);
+    const stack = apart ?? p;
+    if (await apartStarted) {
+      alonePassed = await step(`end-to-end files that time what they do, alone (${lanes.alone.length})`, () =>
+        jest('apps/e2e/jest.config.js', 'alone', lanes.alone, ['--runInBand'], runningOn(stack)),
       );
     }
   } finally {
-    if (await stackStarted) await stopStack(p, infrastructure);
+    if (apart && (await apartStarted)) await stopStack(apart, apartInfrastructure);
+    if (!apart && (await stackStarted)) await stopStack(p, infrastructure);
   }
 
   const unit = countResults([path.join(reports, 'unit.json')]);
-  const e2eReports = ['static', 'shared', 'serial'].map(e2eReport);
+  const e2eReports = ['static', 'shared', 'serial', 'alone'].map(e2eReport);
   const e2e = countResults(e2eReports);
-  const ok = rest.every(Boolean) && serialPassed;
+  const ok = rest.every(Boolean) && alonePassed;
   process.stdout.write('\nslowest end-to-end files:\n');
   for (const { file, seconds } of slowest(e2eReports)) process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
   process.stdout.write(`\nunit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);

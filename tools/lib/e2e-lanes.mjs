@@ -4,14 +4,15 @@
 //           runs while the shared stack starts (apps/e2e/jest.static.config.js).
 //   shared  uses the shared stack as it is, changes no service and no global count another
 //           file reads; runs on two workers at once.
-//   serial  stops, pauses, restarts or adds service processes, or reads global counts and
-//           timings: runs alone, after every shared file.
+//   serial  stops, pauses, restarts or adds service processes, or reads global counts:
+//           runs one file at a time on a stack of its own, beside the shared files.
+//   alone   times what it does against a quiet machine: runs last, with nothing beside it.
 // A file that says nothing is serial: a new file is safe until its author says otherwise.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './profiles.mjs';
 
-export const LANES = ['static', 'shared', 'serial'];
+export const LANES = ['static', 'shared', 'serial', 'alone'];
 const DEFAULT_LANE = 'serial';
 const e2eDir = path.join(repoRoot, 'apps', 'e2e', 'src');
 
@@ -30,7 +31,7 @@ export function laneOf(source, file = 'the file') {
   return lane;
 }
 
-/** Every end-to-end file, by lane: { static: [...], shared: [...], serial: [...] } of absolute paths. */
+/** Every end-to-end file, by lane: { static: [...], shared: [...], serial: [...], alone: [...] } of absolute paths. */
 export function e2eFilesByLane() {
   const lanes = Object.fromEntries(LANES.map((lane) => [lane, []]));
   for (const name of readdirSync(e2eDir).filter((entry) => entry.endsWith('.e2e.ts')).sort()) {

@@ -11,14 +11,17 @@ const profiles = JSON.parse(readFileSync(path.join(repoRoot, 'libs/config/src/lo
  * @param {string} name one of local-profiles.json: start, test, bench, or the extra test profiles.
  * A disposable profile's data is recreated by every run (the test profiles), so its
  * PostgreSQL may trade durability for speed; the others keep data across a power cut.
+ * `apart`: the profile whose stack `npm test` runs the serial end-to-end files on, beside
+ * this one's (none: after the shared files, on this one).
  */
 export function profile(name) {
-  const { database, ports, disposable = false } = profiles[name];
+  const { database, ports, disposable = false, apart = null } = profiles[name];
   const dataDir = path.join(repoRoot, '.local', name);
   return {
     name,
     ports,
     disposable,
+    apart,
     dataDir,
     logDir: path.join(dataDir, 'logs'),
     baseUrl: `http://127.0.0.1:${ports.http}`,

@@ -7,12 +7,14 @@ import { migrate } from './migrate.mjs';
 import { log } from './process.mjs';
 
 /** `started` receives each infrastructure server this call starts, so a caller interrupted midway can stop them. */
-export async function prepareStack(p, { freshDatabase = false, started = [] } = {}) {
+export async function prepareStack(p, { freshDatabase = false, started = [], compile = true } = {}) {
   ensureInstalled();
   const startedInfrastructure = await ensureInfrastructure(p, started);
   await ensureDatabase(p, { fresh: freshDatabase });
   migrate(p);
-  log('compiling apps and libs');
-  await build();
+  if (compile) {
+    log('compiling apps and libs');
+    await build();
+  }
   return startedInfrastructure;
 }

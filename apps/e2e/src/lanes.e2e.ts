@@ -26,6 +26,7 @@ describe('the lanes of the end-to-end files', () => {
       '// What this file checks.\n// @lane shared: uses the stack as it is.\nimport x from "y";',
       'import x from "y";\n// @lane shared',
       'import x from "y";',
+      '// @lane alone: times what it does.\nimport x from "y";',
     ];
     expect(withLanes(`console.log(JSON.stringify(${JSON.stringify(sources)}.map((source) => laneOf(source))))`)).toEqual([
       'shared',
@@ -33,8 +34,9 @@ describe('the lanes of the end-to-end files', () => {
       'shared',
       'serial',
       'serial',
+      'alone',
     ]);
-    expect(() => withLanes(`laneOf('// @lane parallel\\n', 'x.e2e.ts')`)).toThrow(/x\.e2e\.ts declares @lane parallel: the lanes are static, shared, serial/);
+    expect(() => withLanes(`laneOf('// @lane parallel\\n', 'x.e2e.ts')`)).toThrow(/x\.e2e\.ts declares @lane parallel: the lanes are static, shared, serial, alone/);
   });
 
   it('keep every file that changes the stack or counts its metrics in the serial lane', () => {

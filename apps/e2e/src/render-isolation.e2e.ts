@@ -1,4 +1,4 @@
-// @lane serial: restarts the renderer with its own limits.
+// @lane alone: restarts the renderer with its own limits, and compares times, which work beside it would blur.
 // One project's costly render must not hold up another project's work (docs/server-api.md,
 // "Exports and rendering"): layout and merge run on the renderer's worker threads, each
 // render within a time limit, and a render past it is stopped and answered 422

@@ -23,16 +23,17 @@ async function stopLeftovers(file) {
 /**
  * Prepares the test stack with a fresh database and starts every service, detached so
  * tests can restart them; returns the infrastructure servers it started, for stopStack.
- * `onPrepared` is called once the code is compiled, before the services start.
+ * `onPrepared` is called once the code is compiled, before the services start; `compile:
+ * false` starts the code another stack of the run compiled.
  */
-export async function startStack(p, { onPrepared = () => {} } = {}) {
+export async function startStack(p, { onPrepared = () => {}, compile = true } = {}) {
   const file = stackStateFile(p);
   await stopLeftovers(file);
   // A gateway already on the port would answer the tests in place of the one started here.
   if (await isPortOpen(p.ports.http)) throw new Error(`port ${p.ports.http} is in use: stop whatever listens there before the end-to-end tests`);
   const startedInfrastructure = [];
   try {
-    await prepareStack(p, { freshDatabase: true, started: startedInfrastructure });
+    await prepareStack(p, { freshDatabase: true, started: startedInfrastructure, compile });
     onPrepared();
     const services = {};
     for (const name of SERVICES) {
