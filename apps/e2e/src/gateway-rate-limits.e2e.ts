@@ -1,4 +1,4 @@
-// @lane serial: adds a second gateway; times windows.
+// @lane alone: adds a second gateway; sends a limit's worth of requests inside one window, which work beside it would stretch past the window.
 import Redis from 'ioredis';
 import { SlidingWindowLimiter } from '@embed/rate-limit';
 import { call, newProject } from './support/api';
