@@ -93,7 +93,7 @@ describe('the demo integrator site', () => {
     expect(await page.getByRole('status').textContent()).toBe('Editing a saved design.');
   });
 
-  it('gives the editor the whole width of a phone, with the canvas above the panels and every button of the top bar in sight', async () => {
+  it('gives the editor the whole width of a phone, with the canvas above the panels, Save in sight and every other button of the top bar brought into sight by the focus', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openDemo(page, demo, '/?new=blank');
     const frame = await editorFrame(page);
@@ -105,10 +105,20 @@ describe('the demo integrator site', () => {
     const checks = await box(frame.getByRole('region', { name: 'Checks' }));
     expect(canvas.width).toBeGreaterThanOrEqual(editor.width - 2);
     expect(checks.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
-    // Every button of the top bar (Save, the previews, restore points, export) is in sight: there is no Ctrl+S on a phone.
+    // The top bar is one line that scrolls sideways: Save stays in sight (there is no Ctrl+S on
+    // a phone), and each other button (the previews, restore points, export), focused, comes
+    // into the frame uncovered by Save or the save state pinned at the bar's ends.
+    const save = await box(frame.getByRole('banner').getByRole('button', { name: 'Save', exact: true }));
+    expect(save.x + save.width).toBeLessThanOrEqual(editor.x + editor.width);
+    expect((await box(frame.getByRole('banner'))).height).toBeLessThan(60);
     for (const button of await frame.getByRole('banner').getByRole('button').all()) {
+      await button.focus();
       const { x, width } = await box(button);
-      expect(x + width).toBeLessThanOrEqual(editor.x + editor.width);
+      expect([await button.textContent(), x >= editor.x && x + width <= editor.x + editor.width]).toEqual([await button.textContent(), true]);
+      expect(await button.evaluate((element) => {
+        const own = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(own.left + own.width / 2, own.top + own.height / 2));
+      })).toBe(true);
     }
   });
 });

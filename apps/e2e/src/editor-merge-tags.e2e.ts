@@ -3,7 +3,7 @@
 // real Chromium against the real stack: grouped and searchable in a menu that stays in the
 // frame, shown by their labels on the canvas, saved as written, and previewed with their samples.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
@@ -15,6 +15,28 @@ const SHOTS = shotsFolder('merge-tags');
 /** A screenshot of what a test shows, to be looked at, when E2E_SHOTS names a folder for them. */
 async function shot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `${name}.png`) });
+}
+
+/**
+ * Whether the element lies inside the frame's viewport, and which of its corners (2 px in)
+ * something else covers or clips: an ancestor that scrolls cuts off a popup whose box
+ * still reads whole.
+ */
+function uncoveredCorners(frame: Frame, selector: string): Promise<{ inViewport: boolean; covered: string[] }> {
+  return frame.evaluate((css) => {
+    const element = document.querySelector(css)!;
+    const box = element.getBoundingClientRect();
+    const root = document.documentElement;
+    const inViewport = box.left >= 0 && box.top >= 0 && box.right <= root.clientWidth && box.bottom <= root.clientHeight;
+    const corners: [string, number, number][] = [
+      ['top left', box.left + 2, box.top + 2],
+      ['top right', box.right - 2, box.top + 2],
+      ['bottom left', box.left + 2, box.bottom - 2],
+      ['bottom right', box.right - 2, box.bottom - 2],
+    ];
+    const covered = corners.filter(([, x, y]) => !element.contains(document.elementFromPoint(x, y))).map(([name]) => name);
+    return { inViewport, covered };
+  }, selector);
 }
 
 const MERGE_TAGS = [
@@ -101,12 +123,27 @@ describe('merge tags the integrator defines', () => {
     expect(await seriousViolations(frame)).toEqual([]);
     await shot(page, 'merge-tag-samples');
 
-    // On a phone's width, the menu still offers both groups, inside the frame.
+    // On a phone's width (the format bar scrolls sideways there), the menu opens whole
+    // inside the frame, nothing of it cut off, and both pointer and keyboard choose from it.
     await preview.getByRole('button', { name: 'Close' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await frame.locator('[contenteditable]').last().focus();
     await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
     await menu.getByRole('menuitem', { name: /^Unsubscribe link address/ }).waitFor();
     await page.screenshot({ path: `${SHOTS}/merge-tags-menu-390.png` });
+    expect(await uncoveredCorners(frame, '.merge-tag-popup')).toEqual({ inViewport: true, covered: [] });
+    expect(await seriousViolations(frame)).toEqual([]);
+    await menu.getByRole('menuitem', { name: /^Order total/ }).click({ trial: true, timeout: 2000 });
+    await menu.getByRole('menuitem', { name: /^Order total/ }).click();
+    await menu.waitFor({ state: 'detached' });
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    const count = (text: string, tag: string) => text.split(tag).length - 1;
+    await waitFor('both tags in the design', async () => {
+      const text = JSON.stringify(await page.evaluate(() => (window as any).editor.getDesign()));
+      return count(text, '{{order.total}}') === 1 && count(text, '{{preferences_url}}') === count(JSON.stringify(design), '{{preferences_url}}') + 1;
+    });
   });
 });

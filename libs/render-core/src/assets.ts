@@ -15,7 +15,9 @@ export const ASSETS_PATH = '/editor/v1/app/assets/';
 export const PLACEHOLDER_IMAGE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4e/cuAAUyApjDDfqPAAAAAElFTkSuQmCC';
 
-export const socialIconFile = (network: SocialBlock['links'][number]['network']) => `social-v1-${network}.png`;
+/** How every social icon's file name starts. */
+export const SOCIAL_ICON_PREFIX = 'social-v1-';
+export const socialIconFile = (network: SocialBlock['links'][number]['network']) => `${SOCIAL_ICON_PREFIX}${network}.png`;
 export const IMAGE_PLACEHOLDER_FILE = 'image-placeholder-v1.png';
 
 /** The prefix of the images' addresses: absolute under `publicBaseUrl`, or from the site's root when none is given. */

@@ -3,17 +3,28 @@ import { insertMergeTag } from '../canvas/RichTextEditor';
 import { groupMergeTags, type MergeTagChoice, searchMergeTags } from '../state/merge-tags';
 import { useTranslator } from './i18n';
 import { useMergeTags } from './merge-tags-context';
+import { EDGE_PX, popupPlace } from './popup-place';
 
-/** Room kept between the popup and the frame's edges. */
-const EDGE_PX = 8;
+/** Puts the popup, fixed to the frame's viewport, beside its button (popup-place.ts), measured at its natural size. */
+function placePopup(popup: HTMLElement, button: HTMLElement): void {
+  const root = document.documentElement;
+  const viewport = { width: root.clientWidth, height: root.clientHeight };
+  popup.style.maxHeight = '';
+  popup.style.maxWidth = `${viewport.width - 2 * EDGE_PX}px`;
+  const { width, height } = popup.getBoundingClientRect();
+  const place = popupPlace(button.getBoundingClientRect(), { width, height }, viewport);
+  Object.assign(popup.style, { left: `${place.left}px`, top: `${place.top}px`, maxHeight: `${place.maxHeight}px` });
+}
 
 /**
  * A menu button that puts a merge tag at the text's caret as one unit (WAI-ARIA menu
  * button pattern: the first item takes the focus): the tags by group, each by its
  * label, with a search box above them that typing on an item (or ArrowUp from the
  * first) reaches.
- * The popup stays inside the frame: it moves left when it would pass the right edge, and
- * scrolls when it would pass the bottom.
+ * The popup is all in sight whatever the frame's width: fixed to the viewport, so that the
+ * format bar, which scrolls sideways on a phone, does not cut it off, it opens under the
+ * button or over it, moves left from the right edge and scrolls what does not fit; placed
+ * again when the frame is resized or something around it scrolls.
  */
 export function MergeTagMenu() {
   const { t } = useTranslator();
@@ -29,14 +40,18 @@ export function MergeTagMenu() {
   }, [open]);
   useLayoutEffect(() => {
     const element = popup.current;
-    if (!open || !element) return;
-    element.style.left = '0px';
-    element.style.maxHeight = '';
-    const box = element.getBoundingClientRect();
-    const over = box.right - (document.documentElement.clientWidth - EDGE_PX);
-    if (over > 0) element.style.left = `${-Math.min(over, box.left - EDGE_PX)}px`;
-    element.style.maxHeight = `${Math.max(160, window.innerHeight - box.top - EDGE_PX)}px`;
-  }, [open]);
+    const anchor = button.current;
+    if (!open || !element || !anchor) return;
+    placePopup(element, anchor);
+    // The popup's own scrolling leaves it where it is.
+    const again = (event: Event) => element.contains(event.target as Node) || placePopup(element, anchor);
+    window.addEventListener('resize', again);
+    window.addEventListener('scroll', again, true);
+    return () => {
+      window.removeEventListener('resize', again);
+      window.removeEventListener('scroll', again, true);
+    };
+  }, [open, query]);
 
   const close = () => {
     setOpen(false);

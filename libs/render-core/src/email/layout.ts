@@ -5,6 +5,7 @@ import { Warnings } from '../warnings';
 import { asciiAttributeValues } from './attribute-values';
 import { emailMjml } from './mjml';
 import { withoutOutlookPartsInSkips } from './outlook';
+import { withSocialIconSizes } from './social-icons';
 
 // One engine per process: mrml's WASM instance is reused. No include loader: an email
 // never pulls anything in, so rendering never fetches.
@@ -15,7 +16,7 @@ engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: 
 export function emailHtml(document: EmailDesign, warnings: Warnings, assets: string): string {
   const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings, assets)));
   if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
-  return withoutOutlookPartsInSkips(result.content);
+  return withSocialIconSizes(withoutOutlookPartsInSkips(result.content), assets);
 }
 
 /** The MJML an email is laid out from (for comparisons with other MJML renderers). */
