@@ -49,6 +49,7 @@ export const IMPORT_WARNING_MESSAGES = {
   button_without_text: 'A button without text was left out',
   social_without_address: 'A social link without a usable address was left out',
   video_as_button: 'A video without a thumbnail we can find became a button linking to it',
+  carousel_first_image: 'A carousel became an image block of its first image (of {count}): its arrows and thumbnails are not kept',
   hero_as_row: 'A hero became a row with its background image; its height and mode are not kept',
   hero_height_estimated: 'A hero became a row with its background image; its height is kept as space under its content, an estimate of that content’s height',
   wrapper_background: 'The wrapper’s background image was left out: each of its sections keeps its own',

@@ -23,7 +23,7 @@ describe('MJML import', () => {
 
   it('keeps the order of sections, the hero, the wrapper’s section, and splits five columns into rows of four and one', () => {
     const shape = design.body.rows.map((row) => row.columns.map((column) => column.blocks.map((block) => block.type).join('+')).join(' | '));
-    expect(shape).toEqual(['image+menu', 'text+button', 'text | image', 'text | text | text | text', 'text', 'divider+spacer+social+html+text']);
+    expect(shape).toEqual(['image+menu', 'text+button', 'text | image', 'text | text | text | text', 'text', 'divider+spacer+social+html+text+image']);
     expect(warnings.map(({ path }) => path)).toEqual(expect.arrayContaining(['mjml > mj-body > mj-section[1]', 'mjml > mj-body > mj-hero[0]']));
     expect(warnings).toContainEqual(expect.objectContaining({ path: 'mjml > mj-body > mj-wrapper[0] > mj-section[0] > mj-column[0] > mj-text[0]', code: 'text_heading', message: expect.stringMatching(/^A heading inside the text became bold paragraphs/) }));
   });
@@ -120,7 +120,20 @@ describe('MJML import', () => {
     expect(said).toMatch(/Raw HTML \(mj-raw\): kept as an html block/);
     expect(said).toMatch(/taken out <script>/);
     expect(said).toMatch(/mj-style is not kept/);
-    expect(said).toMatch(/<mj-carousel> is not an element we import/);
+    expect(said).toMatch(/A carousel became an image block of its first image \(of 1\)/);
+  });
+
+  it('keeps a carousel as its first image, as mail clients without its CSS show it, naming the images left out', () => {
+    const carousel = mjml(
+      '<mj-section><mj-column><mj-carousel border-radius="8px"><mj-carousel-image src="https://a.example/1.jpg" alt="Rye" href="https://a.example/rye" /><mj-carousel-image src="https://a.example/2.jpg" /></mj-carousel></mj-column></mj-section>',
+    );
+    const path = 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-carousel[0]';
+    expect(firstBlock(carousel)).toEqual({ type: 'image', src: 'https://a.example/1.jpg', alt: 'Rye', href: 'https://a.example/rye', style: { borderRadius: 8 } });
+    expect(imported(carousel).warnings).toEqual([
+      { path, code: 'carousel_first_image', params: { count: 2 }, message: 'A carousel became an image block of its first image (of 2): its arrows and thumbnails are not kept' },
+    ]);
+    const empty = imported(mjml('<mj-section><mj-column><mj-carousel></mj-carousel></mj-column></mj-section>'));
+    expect(empty.warnings).toEqual([expect.objectContaining({ path, code: 'image_without_address' })]);
   });
 
   it('makes text with an image or a table an html block', () => {

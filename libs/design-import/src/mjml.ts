@@ -252,6 +252,8 @@ class MjmlReader {
       }
       case 'mj-image':
         return this.image(attributes, path);
+      case 'mj-carousel':
+        return this.carousel(element, attributes, path);
       case 'mj-button':
         return this.button(element, attributes, path);
       case 'mj-divider':
@@ -289,6 +291,18 @@ class MjmlReader {
       ...(width && { width }),
       ...withStyle(defined({ padding: padding(attributes['padding']), align: align(attributes['align']), borderRadius: pxWithin(attributes['border-radius'], 0, 999), backgroundColor: color(attributes['container-background-color']) })),
     };
+  }
+
+  /** A carousel as mail clients without its CSS (Outlook, Gmail) show it: its first image, with the carousel's corners. */
+  private carousel(carousel: Element, attributes: Attributes, path: string): ImageBlock | undefined {
+    const images = elementsOf(carousel.children).filter((element) => element.name === 'mj-carousel-image');
+    if (!images.length) {
+      this.warnings.add(path, 'image_without_address');
+      return undefined;
+    }
+    this.warnings.add(path, 'carousel_first_image', { count: images.length });
+    const first = this.defaults.of(images[0]);
+    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'] }, path);
   }
 
   private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {

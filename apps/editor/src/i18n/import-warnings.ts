@@ -54,6 +54,7 @@ const FRENCH: Record<ImportWarningCode, string> = {
   button_without_text: 'Un bouton sans texte a été laissé de côté',
   social_without_address: 'Un lien social sans adresse utilisable a été laissé de côté',
   video_as_button: 'Une vidéo dont nous ne trouvons pas la miniature est devenue un bouton qui y mène',
+  carousel_first_image: 'Un carrousel est devenu un bloc image de sa première image (sur {count}) : ses flèches et ses vignettes ne sont pas gardées',
   hero_as_row: 'Un bandeau (hero) est devenu une ligne avec son image de fond ; sa hauteur et son mode ne sont pas gardés',
   hero_height_estimated: 'Un bandeau (hero) est devenu une ligne avec son image de fond ; sa hauteur est gardée comme espace sous son contenu, d’après une estimation de la hauteur de ce contenu',
   wrapper_background: 'L’image de fond de l’enveloppe (wrapper) a été laissée de côté : chacune de ses sections garde la sienne',
