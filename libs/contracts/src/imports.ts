@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ServiceReply } from './errors';
-import { IMPORT_WARNING_CODES, type ImportWarning } from './import-warnings';
+import { IMPORT_WARNING_CODES, type ImportWarning, type ImportWarningCode } from './import-warnings';
 import { TenantSchema } from './render';
 import { AnyObject, describing, DesignModeSchema, OneOf, ReplySchema, Strict } from './schema';
 
@@ -47,7 +47,11 @@ export const ImportedDesignSchema = describing<ImportedDesign>()(
     warnings: Type.Array(
       Strict({
         path: Type.String({ description: 'The place in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path in MJML or HTML (`mjml > mj-body > mj-section[2]`).' }),
-        code: { ...OneOf(IMPORT_WARNING_CODES), description: 'Which warning it is, to show it in your own words (docs/imports.md lists each code with its English words).' },
+        code: Type.Unsafe<ImportWarningCode>({
+          type: 'string',
+          enum: [...IMPORT_WARNING_CODES],
+          description: 'Which warning it is, to show it in your own words (docs/imports.md lists each code with its English words).',
+        }),
         params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'The values the words name (counts, the source’s type names, elements, addresses), by the names between braces in the code’s words.' }),
         message: Type.String({ description: 'The words in English, params filled.' }),
       }),
