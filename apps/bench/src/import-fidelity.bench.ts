@@ -4,9 +4,9 @@ import mjml2html from 'mjml';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import type { ImportFormat } from '@embed/contracts';
+import type { ImportFormat, RenderMerge } from '@embed/contracts';
 import { importDesign } from '@embed/design-import';
-import { render } from '@embed/render-core';
+import { finishRender, layoutDesign } from '@embed/render-core';
 import { type Benchmark, type BenchLine, line } from './benchmark';
 
 // How faithful an import is, by pixels (issue 31): each MJML and HTML fixture of our own
@@ -15,12 +15,26 @@ import { type Benchmark, type BenchLine, line } from './benchmark';
 // with pixelmatch. A row per fixture and width gives the share of pixels that differ; the
 // bar: the median under 2% at 600 px, none over 10%, each over 2% explained by a warning.
 // BENCH_FIDELITY_SHOTS=<folder> writes both drawings and their difference there, to look at.
+// Both sides are drawn as a reader sees them: merge tags filled with the same values (a tag
+// written `*|FNAME|*` on one side and `{{contact.first_name}}` on the other would wrap its line
+// differently), and each drawing cut to the screen's width (a source of a fixed 600 px runs
+// past a 375 px screen, where ours narrows; what runs past is not on the screen, and the
+// import says it narrows with its fixed_width warning), and each image address, unreachable
+// here, answered with one same picture on both sides, our renderer's social icons too (not
+// each side's broken-image box and alt text, drawn in each side's font, which hid what an
+// image covers). docs/imports.md, Fidelity.
 
 const FIXTURES = path.resolve(__dirname, '../../../../libs/design-import/src/fixtures');
 const WIDTHS = [600, 375];
 const MEDIAN_BAR = 2;
 const EACH_BAR = 10;
 const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
+const UNSUBSCRIBE = 'https://news.example/unsubscribe';
+/** Where our renderer's own images (social icons) are served from: an address the page answers, as the source's icons are. */
+const ASSETS = 'https://assets.example';
+/** What a reader sees for each source tag, and the same values for our tags they map to. */
+const SHOWN: Record<keyof typeof mergeTags, string> = { '*|FNAME|*': 'Ada', '[unsubscribe]': UNSUBSCRIBE };
+const merge: RenderMerge = { contact: { first_name: SHOWN['*|FNAME|*'] }, unsubscribeUrl: UNSUBSCRIBE };
 
 interface Fixture {
   name: string;
@@ -37,16 +51,25 @@ function fixtures(): Fixture[] {
   return [...read(FIXTURES), ...read(path.join(FIXTURES, 'fidelity'))];
 }
 
-/** The source as its own tool draws it. */
+/** The source as its own tool draws it, its merge tags filled as a sending tool fills them. */
 async function sourceHtml({ format, source }: Fixture): Promise<string> {
-  if (format === 'html') return source;
-  return (await mjml2html(source, { validationLevel: 'soft' })).html;
+  const html = format === 'html' ? source : (await mjml2html(source, { validationLevel: 'soft' })).html;
+  return Object.entries(SHOWN).reduce((filled, [tag, value]) => filled.split(tag).join(value), html);
+}
+
+/** The picture every image address gets, on both sides alike: a 600 × 300 block of one colour. */
+function picture(): Buffer {
+  const image = new PNG({ width: 600, height: 300 });
+  for (let i = 0; i < image.data.length; i += 4) image.data.set([183, 169, 154, 255], i);
+  return PNG.sync.write(image);
 }
 
 async function screenshot(page: Page, html: string, width: number): Promise<PNG> {
   await page.setViewportSize({ width, height: 800 });
   await page.setContent(html, { waitUntil: 'load' });
-  return PNG.sync.read(await page.screenshot({ fullPage: true }));
+  // The whole height, the screen's width: what runs past the screen's side is not seen there.
+  const height = await page.evaluate<number>('document.documentElement.scrollHeight');
+  return PNG.sync.read(await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height } }));
 }
 
 /** Both images on a white canvas of the larger size: a difference in height is pixels that differ. */
@@ -85,12 +108,14 @@ export const benchmark: Benchmark = {
     const lines: BenchLine[] = [];
     try {
       const page = await browser.newPage();
+      const body = picture();
+      await page.route('**/*', (route) => (route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/png', body }) : route.continue()));
       const shares: Record<number, number[]> = Object.fromEntries(WIDTHS.map((width) => [width, []]));
       const shots = process.env['BENCH_FIDELITY_SHOTS'];
       if (shots) mkdirSync(shots, { recursive: true });
       for (const fixture of fixtures()) {
         const imported = importDesign({ format: fixture.format, source: fixture.source, mode: 'email', mergeTags });
-        const ours = render(imported.design).html;
+        const ours = finishRender(layoutDesign(imported.design, { publicBaseUrl: ASSETS }), { merge }).html;
         const theirs = await sourceHtml(fixture);
         for (const width of WIDTHS) {
           const share = differing(await screenshot(page, theirs, width), await screenshot(page, ours, width), shots && path.join(shots, `${fixture.name}-${width}`));

@@ -3,17 +3,27 @@
 // another editor pasted into the dialog, its format detected, converted in the import
 // worker, its warnings shown in words; the result replaces the design as one step Undo
 // takes back, or is saved as a new design of the person, which the editor then opens and
-// saves to. axe finds nothing serious.
+// saves to. In French, each warning is said in French from its code and values. axe finds
+// nothing serious.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
+import { editorCatalogues } from './support/editor-words';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../../../libs/design-import/src/fixtures', name), 'utf8');
 const SHOTS = shotsFolder('import');
+const french = editorCatalogues().fr;
+const frenchNumber = new Intl.NumberFormat('fr', { maximumFractionDigits: 2 });
+/** A warning in the French catalogue's words, its values filled as the editor fills them. */
+const inFrench = ({ code, params }: { code: string; params: Record<string, string | number> }) =>
+  french[`import.warning.${code}`].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : typeof value === 'number' ? frenchNumber.format(value) : value;
+  });
 
 describe('Import in the editor', () => {
   const browser = editorBrowser();
@@ -92,4 +102,36 @@ describe('Import in the editor', () => {
     expect((await call('GET', `/embed/v1/users/importer/designs/${listed.id}`, { bearer: testKey })).body.name).toBe('Spring service week');
     await page.screenshot({ path: path.join(SHOTS, 'import-saved-as-new.png') });
   }, 180_000);
+
+  it('says each warning of the import in French, from its code and values, when the editor speaks French', async () => {
+    const { testKey } = newProject('email');
+    await browser.open({ key: testKey, userId: 'importateur' });
+    const { page } = browser;
+    expect(await mountEditor(page, { template: exampleDesign('email'), locale: 'fr' })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+
+    await frame.getByRole('button', { name: french['import.title'], exact: true }).click();
+    const dialog = frame.getByRole('dialog', { name: french['import.title'] });
+    const mjml = fixture('newsletter.mjml');
+    await dialog.getByRole('textbox', { name: french['import.source'] }).fill(mjml);
+    await dialog.getByRole('button', { name: french['import.convert'], exact: true }).click();
+    const warnings = dialog.getByRole('list', { name: french['import.warnings'] });
+    await warnings.waitFor();
+    // The dialog guessed the unsubscribe link and kept the name as written: the API is asked the same.
+    const served = await call('POST', '/embed/v1/imports', { bearer: testKey, body: { format: 'mjml', source: mjml, mergeTags: { '[unsubscribe]': '{{unsubscribe_url}}' } } });
+    const link = served.body.warnings.find((warning: { code: string }) => warning.code === 'link_unsafe');
+    expect(link).toEqual({
+      path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]',
+      code: 'link_unsafe',
+      params: { scheme: 'javascript', address: 'javascript:alert(1)' },
+      message: 'A link had a javascript: address (javascript:alert(1)), which could run code; it was left out',
+    });
+    const items = await warnings.getByRole('listitem').allTextContents();
+    expect(items).toContain(`Un lien avait une adresse javascript: (javascript:alert(1)), qui pourrait exécuter du code ; il a été laissé de côté ${link.path}`);
+    expect(items).toEqual(served.body.warnings.map((warning: { path: string; code: string; params: Record<string, string | number> }) => `${inFrench(warning)} ${warning.path}`));
+    expect(await seriousViolations(frame)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await warnings.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'import-dialog-fr.png') });
+  }, 120_000);
 });

@@ -23,7 +23,12 @@ describe('POST /embed/v1/imports', () => {
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(['design', 'warnings']);
     expect(answer.body.design).toMatchObject({ schemaVersion: 1, mode: 'email', settings: { subject: 'Harbour Bakery: {{contact.first_name}}, the autumn loaves are in' } });
-    expect(answer.body.warnings).toContainEqual({ path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]', message: expect.stringMatching(/javascript:/) });
+    expect(answer.body.warnings).toContainEqual({
+      path: 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-navbar[0] > mj-navbar-link[2]',
+      code: 'link_unsafe',
+      params: { scheme: 'javascript', address: 'javascript:alert(1)' },
+      message: 'A link had a javascript: address (javascript:alert(1)), which could run code; it was left out',
+    });
     expect(JSON.stringify(answer.body.design)).not.toMatch(/<script|onclick|javascript:/i);
     expect(await query(`SELECT 1 FROM "Person" WHERE "projectId" = $1`, [project.projectId])).toEqual([]);
 
@@ -40,7 +45,7 @@ describe('POST /embed/v1/imports', () => {
     const fromObject = await importing({ format: 'unlayer', source: unlayer, mergeTags }, page.testKey);
     expect(fromObject.status).toBe(200);
     expect(fromObject.body.design).toMatchObject({ mode: 'page', settings: { title: 'Imported design' } });
-    expect(fromObject.body.warnings).toContainEqual({ path: '$.body.rows[2].columns[0].contents[3]', message: expect.stringMatching(/custom#countdown/) });
+    expect(fromObject.body.warnings).toContainEqual({ path: '$.body.rows[2].columns[0].contents[3]', code: 'unknown_content', params: { type: 'custom#countdown' }, message: expect.stringMatching(/custom#countdown/) });
     expect((await importing({ format: 'unlayer', source: JSON.stringify(unlayer), mergeTags }, page.testKey)).body).toEqual(fromObject.body);
     expect((await call('POST', '/embed/v1/render', { bearer: page.testKey, body: { doc: fromObject.body.design } })).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ServiceReply } from './errors';
+import { IMPORT_WARNING_CODES, type ImportWarning, type ImportWarningCode } from './import-warnings';
 import { TenantSchema } from './render';
 import { AnyObject, describing, DesignModeSchema, OneOf, ReplySchema, Strict } from './schema';
 
@@ -32,11 +33,6 @@ export const ImportDesignRequestSchema = Strict({
 });
 export type ImportDesignRequest = Static<typeof ImportDesignRequestSchema>;
 
-/** What was lost or changed, at its place in the source (a JSON path, or an element path in MJML). */
-export interface ImportWarning {
-  path: string;
-  message: string;
-}
 
 /** The answer of an import: nothing is stored. */
 export interface ImportedDesign {
@@ -48,10 +44,19 @@ export interface ImportedDesign {
 export const ImportedDesignSchema = describing<ImportedDesign>()(
   Strict({
     design: AnyObject<object>({ description: 'A design document of the project’s mode, valid by our schema; nothing is stored.' }),
-    warnings: Type.Array(Strict({ path: Type.String(), message: Type.String() }), {
-      description:
-        'What was lost or changed, each at its place in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path in MJML (`mjml > mj-body > mj-section[2]`).',
-    }),
+    warnings: Type.Array(
+      Strict({
+        path: Type.String({ description: 'The place in the source: a JSON path (`$.body.rows[0].columns[1].contents[2]`) or an element path in MJML or HTML (`mjml > mj-body > mj-section[2]`).' }),
+        code: Type.Unsafe<ImportWarningCode>({
+          type: 'string',
+          enum: [...IMPORT_WARNING_CODES],
+          description: 'Which warning it is, to show it in your own words (docs/imports.md lists each code with its English words).',
+        }),
+        params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'The values the words name (counts, the source’s type names, elements, addresses), by the names between braces in the code’s words.' }),
+        message: Type.String({ description: 'The words in English, params filled.' }),
+      }),
+      { description: 'What was lost or changed, each at its place in the source.' },
+    ),
   }),
 );
 export type ImportDesignReply = ServiceReply<ImportedDesign>;

@@ -8,6 +8,7 @@ export * from './services';
 export * from './webhook-events';
 export * from './render';
 export * from './imports';
+export * from './import-warnings';
 export * from './files';
 export * from './filenames';
 export * from './images';

@@ -53,7 +53,7 @@ class BeefreeReader extends RowsReader {
     // The container is the band across the whole email, the content the box of the message's width: our row paints one of them.
     const inner = paint(own(contentStyle, 'background-color'));
     const band = paint(own(containerStyle, 'background-color'));
-    if (inner && band && inner !== band) this.warnings.add(`${path}.container.style`, `The row's band colour (${band}) was left out: our row paints its content's (${inner})`);
+    if (inner && band && inner !== band) this.warnings.add(`${path}.container.style`, 'band_colour', { band, inner });
     const imagePlace = cssUrl(own(contentStyle, 'background-image')) ? 'content' : 'container';
     const imageStyle = imagePlace === 'content' ? contentStyle : containerStyle;
     const rawImage = cssUrl(own(imageStyle, 'background-image'));
@@ -79,7 +79,7 @@ class BeefreeReader extends RowsReader {
   private column(column: unknown, path: string): ImportedColumn {
     const style = ownObject(column, 'style');
     const modules = ownArray(column, 'modules');
-    if (modules.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${modules.length} modules kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    if (modules.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, 'column_modules_cut', { count: modules.length, max: MAX_BLOCKS_PER_COLUMN });
     const blocks: Block[] = [];
     modules.slice(0, MAX_BLOCKS_PER_COLUMN).forEach((module, m) => {
       const block = this.module(module, `${path}.modules[${m}]`);
@@ -104,7 +104,7 @@ class BeefreeReader extends RowsReader {
     const box = ownObject(descriptor, 'style');
     const computed = ownObject(descriptor, 'computedStyle');
     if (own(computed, 'hideContentOnMobile') === true || own(computed, 'hideContentOnDesktop') === true)
-      this.warnings.add(`${path}.descriptor.computedStyle`, `The ${kind || 'module'} was hidden on ${own(computed, 'hideContentOnMobile') === true ? 'phones' : 'desktops'}; it now shows on every screen`);
+      this.warnings.add(`${path}.descriptor.computedStyle`, own(computed, 'hideContentOnMobile') === true ? 'hidden_on_phones' : 'hidden_on_desktops', { type: kind || 'module' });
     const place = `${path}.descriptor`;
     switch (kind) {
       case 'text':
@@ -131,11 +131,12 @@ class BeefreeReader extends RowsReader {
       case 'menu':
         return this.menu(descriptor, box, `${place}.menuItemsList`);
       case 'html':
-        return htmlBlock(ownString(ownObject(descriptor, 'html'), 'html') ?? '', `${place}.html.html`, this.context, 'Custom HTML');
+        return htmlBlock(ownString(ownObject(descriptor, 'html'), 'html') ?? '', `${place}.html.html`, this.context, 'html_block_custom');
       case 'video':
         return this.video(ownObject(descriptor, 'video'), box, `${place}.video`);
       default:
-        this.warnings.add(path, `A ${type ? `"${cut(type, 60)}"` : 'module without a type'} (an add-on, a form, a timer, icons, ...) is not a block we import; it was left out`);
+        if (type) this.warnings.add(path, 'unknown_module', { type: cut(type, 60) });
+        else this.warnings.add(path, 'untyped_module');
         return undefined;
     }
   }
@@ -144,14 +145,14 @@ class BeefreeReader extends RowsReader {
     const tag = ownString(heading, 'title') ?? 'h1';
     const n = Number(tag.slice(1));
     const level = clamp(Number.isInteger(n) && n > 0 ? n : 1, 1, 4) as HeadingBlock['level'];
-    if (n > 4) this.warnings.add(`${path}.title`, `An ${cut(tag, 10)} became a level 4 heading, our smallest`);
+    if (n > 4) this.warnings.add(`${path}.title`, 'heading_level', { tag: cut(tag, 10) });
     return headingFrom(ownString(heading, 'text') ?? '', level, `${path}.text`, this.context, textStyleOf(ownObject(heading, 'style'), box));
   }
 
   private image(image: JsonObject, box: JsonObject, computed: JsonObject, path: string): ImageBlock | undefined {
     const src = imageAddress(this.tagged(own(image, 'src')), `${path}.src`, this.warnings);
     if (!src) {
-      this.warnings.add(path, 'An image without a usable address was left out');
+      this.warnings.add(path, 'image_without_address');
       return undefined;
     }
     const href = linkAddress(this.tagged(own(image, 'href')), `${path}.href`, this.warnings);
@@ -173,7 +174,7 @@ class BeefreeReader extends RowsReader {
   private button(button: JsonObject, box: JsonObject, path: string): ButtonBlock | undefined {
     const text = cut(fragmentText(ownString(button, 'label') ?? '', `${path}.label`, this.context), 200);
     if (!text) {
-      this.warnings.add(path, 'A button without text was left out');
+      this.warnings.add(path, 'button_without_text');
       return undefined;
     }
     const style = ownObject(button, 'style');
@@ -226,8 +227,8 @@ class BeefreeReader extends RowsReader {
       const place = `${path}.icons[${i}]`;
       const image = ownObject(icon, 'image');
       const href = linkAddress(this.tagged(own(image, 'href')), `${place}.image.href`, this.warnings);
-      if (!href) return this.warnings.add(place, 'A social link without a usable address was left out');
-      if (links.length === 12) return this.warnings.add(place, 'Social links past 12 were left out');
+      if (!href) return this.warnings.add(place, 'social_without_address');
+      if (links.length === 12) return this.warnings.add(place, 'social_links_cut', { max: 12 });
       const label = cut(this.tagged(own(image, 'title') ?? own(icon, 'text')).trim(), 100);
       links.push({ network: socialNetwork(own(icon, 'name')), href, ...(label && { label }) });
     });
@@ -251,7 +252,7 @@ class BeefreeReader extends RowsReader {
       const place = `${path}.items[${i}]`;
       const text = cut(this.tagged(own(item, 'text')).trim(), 100);
       if (!text) return;
-      if (items.length === 12) return this.warnings.add(place, 'Menu links past 12 were left out');
+      if (items.length === 12) return this.warnings.add(place, 'menu_links_cut', { max: 12 });
       const href = linkAddress(this.tagged(own(ownObject(item, 'link'), 'href')), `${place}.link.href`, this.warnings);
       items.push({ text, ...(href && { href }) });
     });
@@ -280,7 +281,7 @@ class BeefreeReader extends RowsReader {
     if (!url) return undefined;
     const thumbnail = imageAddress(own(video, 'thumbSrc'), `${path}.thumbSrc`, this.warnings);
     if (thumbnail) return { type: 'video', url, thumbnail, ...withStyle(defined({ padding: paddingOfCss(css(box)) })) };
-    this.warnings.add(path, 'A video without a thumbnail became a button linking to it');
+    this.warnings.add(path, 'video_as_button');
     return { type: 'button', text: 'Watch the video', href: url };
   }
 

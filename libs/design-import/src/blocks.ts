@@ -3,7 +3,8 @@
 import type { ChildNode } from 'domhandler';
 import type { HeadingBlock, HtmlBlock, SocialNetwork, TextBlock } from '@embed/design-document';
 import { SOCIAL_NETWORKS } from '@embed/design-document';
-import { sanitizeRawHtml } from '@embed/render-core/sanitize';
+import type { ImportWarningCode } from '@embed/contracts';
+import { type SanitizerFinding, sanitizeRawHtml } from '@embed/render-core/sanitize';
 import type { MergeTagReplacer } from './merge-tags';
 import { inlineText, needsHtmlBlock, parseFragment, plainText, richText } from './rich-text';
 import { cut } from './values';
@@ -17,16 +18,26 @@ export interface ImportContext {
 
 const MAX_HTML = 100_000;
 
+/** Why markup the readers could not map became an html block: the warning that says so. */
+export type HtmlBlockReason = Exclude<Extract<ImportWarningCode, `html_block_${string}`>, 'html_block_element'>;
+
+/** The sanitizer's findings as the import's warnings: one for the elements taken out, one for each harm. */
+function sanitizerWarning(warnings: ImportWarnings, path: string, finding: SanitizerFinding): void {
+  if (finding.kind === 'too_deep') return warnings.add(path, 'html_too_deep', { max: finding.max });
+  if (finding.elements.length) warnings.add(path, 'html_elements_removed', { elements: finding.elements.join(', ') });
+  for (const danger of finding.dangers) warnings.add(path, `html_${danger}_removed`);
+}
+
 /**
  * Markup we cannot map, kept as an html block: merge tags mapped, then reduced by the
  * renderer's own sanitizer (scripts, event handlers, unsafe addresses taken out), which
  * the renderer applies again when it draws the block.
  */
-export function htmlBlock(html: string, path: string, { warnings, tags }: ImportContext, why?: string): HtmlBlock | undefined {
-  if (why) warnings.add(path, `${why}: kept as an html block, which the editor shows as code`);
+export function htmlBlock(html: string, path: string, { warnings, tags }: ImportContext, why?: HtmlBlockReason): HtmlBlock | undefined {
+  if (why) warnings.add(path, why);
   const bounded = html.length > MAX_HTML * 4 ? html.slice(0, MAX_HTML * 4) : html;
-  const kept = sanitizeRawHtml(tags(bounded), 'the imported html', { add: (message) => warnings.add(path, message) }, { judgeAddresses: true });
-  if (kept.length > MAX_HTML) warnings.add(path, `HTML past ${MAX_HTML} characters was cut`);
+  const kept = sanitizeRawHtml(tags(bounded), 'the imported html', { add: (_message, finding) => sanitizerWarning(warnings, path, finding) }, { judgeAddresses: true });
+  if (kept.length > MAX_HTML) warnings.add(path, 'html_cut', { max: MAX_HTML });
   const trimmed = cut(kept, MAX_HTML).trim();
   return trimmed ? { type: 'html', html: trimmed } : undefined;
 }
@@ -41,7 +52,7 @@ export const textOrHtmlBlock = (html: string, path: string, context: ImportConte
 
 /** The same from nodes already parsed (the HTML reader's), their markup written only when an html block needs it. */
 export function textOrHtmlBlockOf(nodes: ChildNode[], html: () => string, path: string, context: ImportContext, style?: TextBlock['style']): TextBlock | HtmlBlock | undefined {
-  if (needsHtmlBlock(nodes)) return htmlBlock(html(), path, context, 'Text holding images, tables or form controls');
+  if (needsHtmlBlock(nodes)) return htmlBlock(html(), path, context, 'html_block_rich_text');
   const content = richText(nodes, path, context.tags, context.warnings);
   return content.length ? { type: 'text', content, ...(style && { style }) } : undefined;
 }

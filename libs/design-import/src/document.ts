@@ -55,7 +55,7 @@ export class DesignBuilder {
     const kept = columns.map((column) => this.withinBlockCounts(column, path));
     if (!kept.length) return;
     if (kept.length > MAX_COLUMNS)
-      this.warnings.add(path, `${kept.length} columns were split into rows of ${MAX_COLUMNS} at most: our rows hold ${MAX_COLUMNS} columns`);
+      this.warnings.add(path, 'columns_split', { count: kept.length, max: MAX_COLUMNS });
     for (let at = 0; at < kept.length; at += MAX_COLUMNS) {
       if (this.rows.length === MAX_ROWS) {
         this.rowsLost++;
@@ -86,10 +86,10 @@ export class DesignBuilder {
   }
 
   build(info: DesignInfo): DesignDocument {
-    if (this.rowsLost) this.warnings.add('$', `${this.rowsLost} rows past our limits (${MAX_ROWS} rows, ${DESIGN_LIMITS.maxBlocks} blocks) were left out`);
-    if (this.blocksLost) this.warnings.add('$', `${this.blocksLost} blocks past our limits (${MAX_BLOCKS_PER_COLUMN} a column, ${DESIGN_LIMITS.maxBlocks} in all) were left out`);
+    if (this.rowsLost) this.warnings.add('$', 'rows_past_limits', { count: this.rowsLost, rows: MAX_ROWS, blocks: DESIGN_LIMITS.maxBlocks });
+    if (this.blocksLost) this.warnings.add('$', 'blocks_past_limits', { count: this.blocksLost, perColumn: MAX_BLOCKS_PER_COLUMN, blocks: DESIGN_LIMITS.maxBlocks });
     const fonts = (info.fonts ?? []).slice(0, MAX_FONTS);
-    if ((info.fonts?.length ?? 0) > MAX_FONTS) this.warnings.add('$', `Only the first ${MAX_FONTS} web fonts were kept`);
+    if ((info.fonts?.length ?? 0) > MAX_FONTS) this.warnings.add('$', 'fonts_past_limit', { max: MAX_FONTS });
     const body: Body = { rows: this.rows, ...(fonts.length && { fonts }), ...(info.style && { style: info.style }) };
     const title = cut((info.title ?? '').trim(), 200);
     const base = { schemaVersion: 1 as const, body };
@@ -110,7 +110,7 @@ export class DesignBuilder {
     const blocks: Block[] = column.blocks.slice(0, Math.max(0, room));
     this.blocksLost += column.blocks.length - blocks.length;
     this.blocks += blocks.length;
-    if (column.blocks.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${column.blocks.length} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    if (column.blocks.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, 'column_blocks_cut', { count: column.blocks.length, max: MAX_BLOCKS_PER_COLUMN });
     return { ...column, blocks };
   }
 }

@@ -21,7 +21,7 @@ describe('HTML import', () => {
       fontFamily: "'Times New Roman', Times, serif", color: '#000000', linkColor: '#0000ee', lineHeight: 1.15,
     });
     // A frame of a fixed width stays that wide on a phone in the source; ours narrows, and says so.
-    expect(warnings).toContainEqual({ path: 'html > body', message: expect.stringMatching(/600 px wide on every screen/) });
+    expect(warnings).toContainEqual(expect.objectContaining({ path: 'html > body', code: 'fixed_width', message: expect.stringMatching(/600 px wide on every screen/) }));
     expect(design.body.fonts).toEqual([{ family: 'Merriweather', url: 'https://fonts.googleapis.com/css?family=Merriweather:400,700' }]);
   });
 
@@ -55,7 +55,7 @@ describe('HTML import', () => {
     expect(books.columns[0].blocks[2]).toMatchObject({ type: 'text', content: [{ content: [{ text: 'A ' }, { text: 'slow', italic: true }, { text: ' journey across the marshes. ' }, { text: 'Read more', href: 'https://northlight.example/salt-road', color: '#8a4b2a' }] }] });
     // Its space is its cell's: none of its own.
     expect(books.columns[1].blocks[3]).toEqual({ type: 'html', html: expect.stringContaining('<td>£12</td>'), style: { padding: '0px' } });
-    expect(warnings).toContainEqual({ path: `${FRAME} > tr[3] > td[0] > table[0] > tr[0] > td[1] > table[0]`, message: expect.stringMatching(/nested table/) });
+    expect(warnings).toContainEqual(expect.objectContaining({ path: `${FRAME} > tr[3] > td[0] > table[0] > tr[0] > td[1] > table[0]`, code: 'html_block_nested_table', message: expect.stringMatching(/nested table/) }));
   });
 
   it('reads a painted cell holding one link as a button, an hr as a divider', () => {
@@ -74,9 +74,9 @@ describe('HTML import', () => {
     expect(footer.columns[0].blocks[0]).toMatchObject({ content: [{ content: [{ text: 'Northlight Books, 4 Quay Street. ' }, { text: 'Unsubscribe', href: '{{unsubscribe_url}}' }] }] });
     expect(warnings).toEqual(
       expect.arrayContaining([
-        { path: 'html > head > style', message: expect.stringMatching(/<style> is not kept/) },
-        { path: `${FRAME} > tr[6] > td[0] > script[0]`, message: 'A script was left out: nothing executable is imported' },
-        { path: `${FRAME} > tr[6] > td[0] > iframe[0]`, message: expect.stringMatching(/<iframe> has no block of ours/) },
+        expect.objectContaining({ path: 'html > head > style', code: 'style_element', message: expect.stringMatching(/<style> is not kept/) }),
+        expect.objectContaining({ path: `${FRAME} > tr[6] > td[0] > script[0]`, code: 'script_left_out', message: 'A script was left out: nothing executable is imported' }),
+        expect.objectContaining({ path: `${FRAME} > tr[6] > td[0] > iframe[0]`, code: 'html_block_element', message: expect.stringMatching(/<iframe> has no block of ours/) }),
       ]),
     );
   });
@@ -112,7 +112,7 @@ describe('HTML import', () => {
     expect(row('display:flex;flex-wrap:wrap').stackOnMobile).toBeUndefined();
     // Boxes as wide as their content cannot be our columns' fixed parts: said once, unless each box takes an equal part.
     const warned = (boxes: string) => imported(`<section style="display:flex">${boxes}</section>`).warnings.filter(({ message }) => /as wide as their content/.test(message));
-    expect(warned('<div><p>a</p></div><div><p>b</p></div>')).toEqual([{ path: 'html > section[0]', message: expect.any(String) }]);
+    expect(warned('<div><p>a</p></div><div><p>b</p></div>')).toEqual([expect.objectContaining({ path: 'html > section[0]', code: 'flex_widths', message: expect.any(String) })]);
     expect(warned('<div style="flex:1"><p>a</p></div><div style="flex:1"><p>b</p></div>')).toEqual([]);
     // A heading of no size of its own is the browser's, in em of the text around it.
     expect(imported('<div style="font-size:20px"><h2>Big</h2><p>text</p></div>').design.body.rows[0].columns[0].blocks[0]).toMatchObject({ style: { fontSize: 30, padding: '0px 0px 25px 0px' } });

@@ -168,7 +168,7 @@ class HtmlReader {
     if (!(/^(?:inline-)?(?:flex|grid)$/.test(display.trim()) || floated) || children.length < 2) return undefined;
     const columns = childPaths(path, children.slice(0, MAX_CELLS)).map(([child, place]) => this.column(child, place, text));
     if (display.includes('flex') && columns.some((column) => column.width === undefined) && !children.every((child) => /^1(?:\s|$)/.test(styleOf(child)['flex'] ?? '')))
-      this.warnings.add(path, 'The boxes of this flex row are as wide as their content in the source; here they share the row’s width in fixed parts');
+      this.warnings.add(path, 'flex_widths');
     return columns;
   }
 
@@ -184,7 +184,7 @@ class HtmlReader {
         this.rows(filled[0][0], filled[0][1], inheritedText(row, own), backgroundOf(row) ?? paint);
         continue;
       }
-      if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, `${filled.length} cells side by side: the first ${MAX_CELLS} were read`);
+      if (filled.length > MAX_CELLS) this.warnings.add(rowPlace, 'cells_cut', { count: filled.length, max: MAX_CELLS });
       const columns = filled.slice(0, MAX_CELLS).map(([cell, place]) => this.column(cell, place, inheritedText(row, own)));
       // A table's cells stay side by side on any screen, unless the source's CSS stacks them on phones.
       this.addRow(rowPlace, columns, backgroundOf(row) ?? paint, row, !filled.some(([cell]) => hasClassOf(cell.attribs['class'], this.stacking)));
@@ -231,7 +231,7 @@ class HtmlReader {
       if (!block) return;
       // Markup kept as html sits where it stood: the space around it is its cell's.
       if (blocks.length < MAX_BLOCKS_PER_COLUMN) blocks.push(block.type === 'html' ? (withPadding(block, block.style?.padding ?? '0px') as Block) : block);
-      else this.warnings.add(path, `A column of more than ${MAX_BLOCKS_PER_COLUMN} blocks kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+      else this.warnings.add(path, 'column_blocks_over', { max: MAX_BLOCKS_PER_COLUMN });
     };
     const flushInline = () => {
       const nodes = inline;
@@ -249,7 +249,7 @@ class HtmlReader {
         const name = node.name;
         if (SILENT.has(name)) continue;
         if (name === 'script') {
-          this.warnings.add(here, 'A script was left out: nothing executable is imported');
+          this.warnings.add(here, 'script_left_out');
           continue;
         }
         const link = buttonLink(node);
@@ -279,10 +279,11 @@ class HtmlReader {
               const cell = cellsOf(row).find(hasContent);
               if (cell) walk(cell.children, `${rowPlace} > ${cell.name}`, inheritedText(cell, table));
             }
-          else add(htmlBlock(DomUtils.getOuterHTML(node), here, this.context, 'A table of several columns inside a column (a nested table)'));
+          else add(htmlBlock(DomUtils.getOuterHTML(node), here, this.context, 'html_block_nested_table'));
         } else if (EMBEDS.has(name)) {
           flushInline();
-          add(htmlBlock(DomUtils.getOuterHTML(node), here, this.context, `<${name}> has no block of ours`));
+          this.warnings.add(here, 'html_block_element', { element: `<${name}>` });
+          add(htmlBlock(DomUtils.getOuterHTML(node), here, this.context));
         } else if (BOXES.has(name) && name !== 'span' && name !== 'font') {
           flushInline();
           walk(node.children, here, inheritedText(node, style));
@@ -305,14 +306,14 @@ class HtmlReader {
     // A heading of no size of its own is the browser's: 2em for an h1... of the text around it.
     const ownSize = pxWithin(styleOf(element)['font-size'], 8, 96) !== undefined;
     const style = ownSize ? inherited : { ...inherited, fontSize: clamp(Math.round(HEADING_EM[element.name] * (inherited.fontSize ?? 16)), 8, 96) };
-    if (n > 4) this.warnings.add(path, `An <${element.name}> became a level 4 heading, our smallest`);
+    if (n > 4) this.warnings.add(path, 'heading_level', { tag: `<${element.name}>` });
     return headingFrom(DomUtils.getInnerHTML(element), clamp(n, 1, 4) as HeadingBlock['level'], path, this.context, defined({ ...style, lineHeight: style.lineHeight ?? NORMAL_LINE_HEIGHT, padding: spaceAround(element, style) }));
   }
 
   private image(image: Element, link: Element | undefined, path: string, text: TextStyle): ImageBlock | undefined {
     const src = imageAddress(this.tagged(image.attribs['src']), `${path} src`, this.warnings);
     if (!src) {
-      this.warnings.add(path, 'An image without a usable address was left out');
+      this.warnings.add(path, 'image_without_address');
       return undefined;
     }
     const href = link ? linkAddress(this.tagged(link.attribs['href']), `${path} href`, this.warnings) : undefined;
@@ -335,7 +336,7 @@ class HtmlReader {
   private button(link: Element, box: Element, path: string, text: TextStyle): ButtonBlock | undefined {
     const label = cut(fragmentText(DomUtils.getInnerHTML(link), path, this.context), 200);
     if (!label) {
-      this.warnings.add(path, 'A button without text was left out');
+      this.warnings.add(path, 'button_without_text');
       return undefined;
     }
     const linkStyle = styleOf(link);
@@ -371,11 +372,11 @@ class HtmlReader {
       const url = family ? fontAddress(href, `html > head > link[${l}]`, this.warnings) : undefined;
       if (family && url) fonts.push({ family, url });
     });
-    if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'CSS in <style> is not kept: the styles written on the elements are read');
+    if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'style_element');
     const frame = DomUtils.findOne((node) => (node.name === 'table' || node.name === 'div') && (px(node.attribs['width']) ?? px(styleOf(node)['max-width']) ?? px(styleOf(node)['width']) ?? 0) >= 320, body.children);
     const width = frame && (px(frame.attribs['width']) ?? px(styleOf(frame)['max-width']) ?? px(styleOf(frame)['width']));
     if (frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined)
-      this.warnings.add('html > body', `The content is ${width} px wide on every screen (a fixed width, no max-width): our email narrows to a phone’s screen below ${width} px`);
+      this.warnings.add('html > body', 'fixed_width', { width });
     const outer = DomUtils.findOne((node) => node.name === 'table' || node.name === 'div', body.children);
     const text = inheritedText(body, {});
     return {

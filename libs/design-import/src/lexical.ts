@@ -64,6 +64,6 @@ export function lexicalContent(root: unknown, path: string, tags: MergeTagReplac
       if (runs.length) content.push({ type: 'paragraph', content: runs } satisfies Paragraph);
     }
   }
-  if (lost) warnings.add(path, 'Text past our limits (nesting, runs or paragraphs) was left out');
+  if (lost) warnings.add(path, 'lexical_past_limits');
   return content;
 }

@@ -14,7 +14,7 @@ export function mergeTagReplacer(map: Record<string, string> | undefined, warnin
   const pairs = Object.entries(map ?? {})
     .filter(([from, to]) => {
       if (from.length > 0 && from.length <= 200 && typeof to === 'string' && OUR_TAG.test(to)) return true;
-      warnings.add(`mergeTags[${JSON.stringify(from.slice(0, 40))}]`, 'is not a source tag mapped to one of our tags ({{contact.<field>}}, {{unsubscribe_url}}, {{preferences_url}}); it was not used');
+      warnings.add(`mergeTags[${JSON.stringify(from.slice(0, 40))}]`, 'merge_tag_unused', { tags: '{{contact.<field>}}, {{unsubscribe_url}}, {{preferences_url}}' });
       return false;
     })
     .slice(0, MERGE_TAG_MAP_LIMITS.tags)

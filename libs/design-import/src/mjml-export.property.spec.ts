@@ -72,7 +72,7 @@ describe('MJML export', () => {
     const design = JSON.parse(readFileSync(path.join(__dirname, '../../../docs/examples/designs/email.json'), 'utf8')) as EmailDesign;
     const edited = exported(design).replace('>View shirt<', '>View the shirt<');
     const { design: read, warnings } = reimported(edited);
-    expect(warnings[0]).toEqual({ path: 'mjml', message: 'The MJML was changed since it was exported: its markup was read, not the design it carries' });
+    expect(warnings[0]).toEqual(expect.objectContaining({ path: 'mjml', code: 'mjml_changed', message: 'The MJML was changed since it was exported: its markup was read, not the design it carries' }));
     expect(JSON.stringify(read)).toContain('View the shirt');
     expect(read.body.rows).toHaveLength(design.body.rows.length);
   });

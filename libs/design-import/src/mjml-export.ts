@@ -48,7 +48,7 @@ export function exportedDesign(source: string, mode: DesignMode, context: Import
   const space = note.indexOf(' ');
   const markup = source.slice(0, at) + source.slice(end + ' -->'.length);
   if (space < 0 || fingerprint(markup) !== note.slice(0, space)) {
-    context.warnings.add('mjml', 'The MJML was changed since it was exported: its markup was read, not the design it carries');
+    context.warnings.add('mjml', 'mjml_changed');
     return undefined;
   }
   let design: unknown;

@@ -98,20 +98,20 @@ class MjmlReader {
       else if (child.name === 'mj-wrapper') this.wrapper(child, place);
       else if (child.name === 'mj-hero') this.hero(child, place);
       else if (child.name === 'mj-raw') this.rawRow(child, place);
-      else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
+      else this.warnings.add(place, 'unknown_element', { element: `<${child.name}>` });
     }
   }
 
   private wrapper(wrapper: Element, path: string): void {
     const attributes = this.defaults.of(wrapper);
-    if (attributes['background-url']) this.warnings.add(path, 'The wrapper’s background image was left out: each of its sections keeps its own');
+    if (attributes['background-url']) this.warnings.add(path, 'wrapper_background');
     const background = color(attributes['background-color']);
     const first = this.builder.rowCount;
     for (const [child, place] of childPaths(path, elementsOf(wrapper.children))) {
       if (child.name === 'mj-section') this.section(child, place, background);
       else if (child.name === 'mj-hero') this.hero(child, place);
       else if (child.name === 'mj-raw') this.rawRow(child, place);
-      else this.warnings.add(place, `<${child.name}> is not an element we import; it was left out`);
+      else this.warnings.add(place, 'unknown_element', { element: `<${child.name}>` });
     }
     // The wrapper's padding, painted with its background: above its first section, under its last, beside each.
     this.builder.padRows(first, padding(attributes['padding']));
@@ -127,7 +127,7 @@ class MjmlReader {
         stackOnMobile = false;
         for (const [column, columnPlace] of childPaths(place, elementsOf(child.children).filter((element) => element.name === 'mj-column'))) columns.push(this.column(column, columnPlace));
       } else if (child.name === 'mj-raw') columns.push({ blocks: this.raw(child, place) });
-      else this.warnings.add(place, `<${child.name}> is not an element of a section; it was left out`);
+      else this.warnings.add(place, 'not_in_section', { element: `<${child.name}>` });
     }
     if (!columns.length) columns.push({ blocks: [] });
     this.builder.addRow({
@@ -165,12 +165,7 @@ class MjmlReader {
     // A hero of a fixed height keeps it as space under its content, which starts at the top as in MJML.
     const content = attributes['mode'] === 'fixed-height' ? this.estimatedHeight(hero.children, this.bodyWidth - left - right) : undefined;
     const below = content === undefined ? 0 : Math.max(0, Math.round((px(attributes['height']) ?? 0) - top - bottom - content));
-    this.warnings.add(
-      path,
-      content === undefined
-        ? 'A hero became a row with its background image; its height and mode are not kept'
-        : 'A hero became a row with its background image; its height is kept as space under its content, an estimate of that content’s height',
-    );
+    this.warnings.add(path, content === undefined ? 'hero_as_row' : 'hero_height_estimated');
     this.builder.addRow({
       path,
       columns: [{ blocks }],
@@ -217,7 +212,7 @@ class MjmlReader {
   }
 
   private raw(raw: Element, path: string): Block[] {
-    const block = withPadding(htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'Raw HTML (mj-raw)'), '0px');
+    const block = withPadding(htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'html_block_mj_raw'), '0px');
     return block ? [block] : [];
   }
 
@@ -240,7 +235,7 @@ class MjmlReader {
   private contents(nodes: ChildNode[], path: string): Block[] {
     const blocks: Block[] = [];
     const elements = elementsOf(nodes);
-    if (elements.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${elements.length} elements kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    if (elements.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, 'column_elements_cut', { count: elements.length, max: MAX_BLOCKS_PER_COLUMN });
     for (const [element, place] of childPaths(path, elements.slice(0, MAX_BLOCKS_PER_COLUMN))) {
       const block = this.block(element, place);
       if (block) blocks.push(block);
@@ -257,6 +252,8 @@ class MjmlReader {
       }
       case 'mj-image':
         return this.image(attributes, path);
+      case 'mj-carousel':
+        return this.carousel(element, attributes, path);
       case 'mj-button':
         return this.button(element, attributes, path);
       case 'mj-divider':
@@ -270,9 +267,9 @@ class MjmlReader {
       case 'mj-raw':
         return this.raw(element, path)[0];
       case 'mj-table':
-        return withPadding(htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'A table (mj-table)'), padding(attributes['padding']));
+        return withPadding(htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'html_block_mj_table'), padding(attributes['padding']));
       default:
-        this.warnings.add(path, `<${element.name}> is not an element we import; it was left out`);
+        this.warnings.add(path, 'unknown_element', { element: `<${element.name}>` });
         return undefined;
     }
   }
@@ -280,7 +277,7 @@ class MjmlReader {
   private image(attributes: Attributes, path: string): ImageBlock | undefined {
     const src = imageAddress(this.context.tags(attributes['src'] ?? ''), path, this.warnings);
     if (!src) {
-      this.warnings.add(path, 'An image without a usable address was left out');
+      this.warnings.add(path, 'image_without_address');
       return undefined;
     }
     const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
@@ -296,10 +293,22 @@ class MjmlReader {
     };
   }
 
+  /** A carousel as mail clients without its CSS (Outlook, Gmail) show it: its first image, with the carousel's corners. */
+  private carousel(carousel: Element, attributes: Attributes, path: string): ImageBlock | undefined {
+    const images = elementsOf(carousel.children).filter((element) => element.name === 'mj-carousel-image');
+    if (!images.length) {
+      this.warnings.add(path, 'image_without_address');
+      return undefined;
+    }
+    this.warnings.add(path, 'carousel_first_image', { count: images.length });
+    const first = this.defaults.of(images[0]);
+    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'] }, path);
+  }
+
   private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {
     const text = cut(fragmentText(DomUtils.getInnerHTML(element), path, this.context), 200);
     if (!text) {
-      this.warnings.add(path, 'A button without text was left out');
+      this.warnings.add(path, 'button_without_text');
       return undefined;
     }
     const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
@@ -331,12 +340,12 @@ class MjmlReader {
       const own = this.defaults.of(child);
       const href = linkAddress(this.context.tags(own['href'] ?? ''), place, this.warnings);
       if (!href) {
-        this.warnings.add(place, 'A social link without a usable address was left out');
+        this.warnings.add(place, 'social_without_address');
         continue;
       }
       const label = cut(fragmentText(DomUtils.getInnerHTML(child), place, this.context), 100);
       if (links.length < 12) links.push({ network: socialNetwork(own['name']), href, ...(label && { label }) });
-      else this.warnings.add(place, 'Social links past 12 were left out');
+      else this.warnings.add(place, 'social_links_cut', { max: 12 });
     }
     if (!links.length) return undefined;
     return {
@@ -358,7 +367,7 @@ class MjmlReader {
   }
 
   private navbar(element: Element, attributes: Attributes, path: string): MenuBlock | undefined {
-    if (attributes['hamburger'] === 'hamburger') this.warnings.add(path, 'The navbar’s hamburger menu on phones is not kept: its links show in a row');
+    if (attributes['hamburger'] === 'hamburger') this.warnings.add(path, 'navbar_hamburger');
     const items: MenuBlock['items'] = [];
     let linkStyle: Attributes = Object.create(null);
     for (const [child, place] of childPaths(path, elementsOf(element.children).filter((node) => node.name === 'mj-navbar-link'))) {
@@ -368,7 +377,7 @@ class MjmlReader {
       if (!text) continue;
       const href = linkAddress(this.context.tags(`${attributes['base-url'] ?? ''}${own['href'] ?? ''}`), place, this.warnings);
       if (items.length < 12) items.push({ text, ...(href && { href }) });
-      else this.warnings.add(place, 'Menu links past 12 were left out');
+      else this.warnings.add(place, 'menu_links_cut', { max: 12 });
     }
     if (!items.length) return undefined;
     const fontSize = pxWithin(linkStyle['font-size'], 8, 96);
@@ -398,7 +407,7 @@ class MjmlReader {
       const url = fontAddress(font.attribs['href'], place, this.warnings);
       if (family && url) fonts.push({ family, url });
     }
-    if (headElements.some((element) => element.name === 'mj-style')) this.warnings.add('mjml > mj-head > mj-style', 'CSS in mj-style is not kept: our blocks carry their own styles');
+    if (headElements.some((element) => element.name === 'mj-style')) this.warnings.add('mjml > mj-head > mj-style', 'mj_style');
     const attributes = this.defaults.of(body);
     const text = (name: string) => {
       const element = headElements.find((candidate) => candidate.name === name);
@@ -498,7 +507,7 @@ export function importMjml(source: unknown, builder: DesignBuilder, context: Imp
   const body = named(root.children, 'mj-body');
   if (!body) throw new SourceUnreadable('mjml > mj-body', 'the <mjml> element has no <mj-body>');
   if (elementsOf(root.children).some((element) => element.name === 'mj-include') || /<mj-include\b/.test(source))
-    context.warnings.add('mjml', 'mj-include is never followed: include the file’s content in the source');
+    context.warnings.add('mjml', 'mj_include');
   const reader = new MjmlReader(root, context, builder);
   reader.body(body, 'mjml > mj-body');
   return reader.info(root, body);

@@ -35,9 +35,9 @@ export const MAX_DEPTH = 64;
  */
 export function parseFragment(markup: string, path: string, warnings: ImportWarnings, options: { xmlLike?: boolean } = {}): ChildNode[] {
   const html = markupDepth(markup) > MAX_MARKUP_DEPTH ? tagsTakenOut(markup) : markup;
-  if (html !== markup) warnings.add(path, `Markup nested deeper than ${MAX_MARKUP_DEPTH} levels was read as plain text`);
+  if (html !== markup) warnings.add(path, 'markup_read_as_text', { max: MAX_MARKUP_DEPTH });
   const nodes = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: options.xmlLike }).children;
-  if (pruneDeeperThan(nodes, MAX_DEPTH)) warnings.add(path, `Markup nested deeper than ${MAX_DEPTH} levels was left out`);
+  if (pruneDeeperThan(nodes, MAX_DEPTH)) warnings.add(path, 'markup_left_out', { max: MAX_DEPTH });
   return nodes;
 }
 
@@ -145,7 +145,7 @@ export function richText(nodes: ChildNode[], path: string, tags: MergeTagReplace
       if (done.items.length && content.length < MAX_PARAGRAPHS) content.push(done);
       return;
     }
-    if (name === 'ul' || name === 'ol') warnings.add(path, 'A list inside a list was flattened into its outer list');
+    if (name === 'ul' || name === 'ol') warnings.add(path, 'nested_list');
     const block = BLOCKS.has(name) || name === 'li';
     if (block) endParagraph();
     // A heading in a text (a text holds paragraphs and lists) is a paragraph in bold, as headings are drawn.
@@ -157,8 +157,9 @@ export function richText(nodes: ChildNode[], path: string, tags: MergeTagReplace
   };
   for (const node of nodes) walk(node, {});
   endParagraph();
-  if (headings) warnings.add(path, `${headings === 1 ? 'A heading' : `${headings} headings`} inside the text became bold paragraphs: a text block holds paragraphs and lists, not headings’ sizes`);
-  if (lost) warnings.add(path, `Text past our limits (${MAX_PARAGRAPHS} paragraphs, ${MAX_ITEMS} list items, ${MAX_RUNS} runs) was left out`);
+  if (headings === 1) warnings.add(path, 'text_heading');
+  else if (headings) warnings.add(path, 'text_headings', { count: headings });
+  if (lost) warnings.add(path, 'text_past_limits', { paragraphs: MAX_PARAGRAPHS, items: MAX_ITEMS, runs: MAX_RUNS });
   return content;
 }
 

@@ -30,7 +30,7 @@ describe('Unlayer import', () => {
       ],
       style: { padding: '10px 20px', textAlign: 'left', lineHeight: 1.5 },
     });
-    expect(warnings).toContainEqual({ path: '$.body.rows[0].columns[0].contents[1].values._override.mobile', message: expect.stringMatching(/phone-only values are not kept/) });
+    expect(warnings).toContainEqual(expect.objectContaining({ path: '$.body.rows[0].columns[0].contents[1].values._override.mobile', code: 'phone_values', message: expect.stringMatching(/phone-only values are not kept/) }));
   });
 
   it('reads cells as column ratios, noStackMobile, the row background image and hideMobile', () => {
@@ -63,7 +63,7 @@ describe('Unlayer import', () => {
     const [social, menu, html, text] = third.columns[0].blocks;
     expect(social).toEqual({ type: 'social', links: [{ network: 'facebook', href: 'https://facebook.example/ridgerunners' }, { network: 'web', href: 'https://strava.example/clubs/ridge' }], style: { align: 'center' } });
     expect(menu).toEqual({ type: 'menu', items: [{ text: 'Races', href: 'https://ridge-runners.example/races' }, { text: 'Club' }], style: { align: 'center', separator: '|', color: '#444444' } });
-    expect(warnings).toContainEqual({ path: '$.body.rows[2].columns[0].contents[1].values.menu.items[1]', message: expect.stringMatching(/javascript: address/) });
+    expect(warnings).toContainEqual(expect.objectContaining({ path: '$.body.rows[2].columns[0].contents[1].values.menu.items[1]', code: 'link_unsafe', message: expect.stringMatching(/javascript: address/) }));
     expect(html).toEqual({ type: 'html', html: '<div>Members only <a>x</a></div>' });
     expect(text).toEqual({
       type: 'text',
@@ -72,8 +72,8 @@ describe('Unlayer import', () => {
   });
 
   it('names what it left out: a custom tool, a block hidden on one screen', () => {
-    expect(warnings).toContainEqual({ path: '$.body.rows[2].columns[0].contents[3]', message: expect.stringMatching(/"custom#countdown".*left out/) });
-    expect(warnings).toContainEqual({ path: '$.body.rows[2].columns[0].contents[2].values', message: expect.stringMatching(/hidden on desktops/) });
+    expect(warnings).toContainEqual(expect.objectContaining({ path: '$.body.rows[2].columns[0].contents[3]', code: 'unknown_content', message: expect.stringMatching(/"custom#countdown".*left out/) }));
+    expect(warnings).toContainEqual(expect.objectContaining({ path: '$.body.rows[2].columns[0].contents[2].values', code: 'hidden_on_desktops', message: expect.stringMatching(/hidden on desktops/) }));
     expect(JSON.stringify(design)).not.toMatch(/javascript|onmouseover|iframe|steal/i);
   });
 

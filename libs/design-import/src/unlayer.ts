@@ -64,7 +64,7 @@ class UnlayerReader extends RowsReader {
     const values = ownObject(column, 'values');
     const blocks: Block[] = [];
     const contents = ownArray(column, 'contents');
-    if (contents.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, `A column of ${contents.length} contents kept its first ${MAX_BLOCKS_PER_COLUMN}`);
+    if (contents.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, 'column_contents_cut', { count: contents.length, max: MAX_BLOCKS_PER_COLUMN });
     contents.slice(0, MAX_BLOCKS_PER_COLUMN).forEach((content, b) => {
       const block = this.content(content, `${path}.contents[${b}]`);
       if (block) blocks.push(block);
@@ -83,8 +83,8 @@ class UnlayerReader extends RowsReader {
 
   private perDevice(values: JsonObject, path: string, what: string): void {
     if (isObject(own(values, '_override')) && isObject(own(own(values, '_override'), 'mobile')))
-      this.warnings.add(`${path}.values._override.mobile`, `The ${what}'s phone-only values are not kept: our designs have one style for every screen yet`);
-    if (own(values, 'displayCondition')) this.warnings.add(`${path}.values.displayCondition`, `The ${what}'s display condition is not kept: it shows to everyone`);
+      this.warnings.add(`${path}.values._override.mobile`, 'phone_values', { type: what });
+    if (own(values, 'displayCondition')) this.warnings.add(`${path}.values.displayCondition`, 'display_condition', { type: what });
   }
 
   private content(content: unknown, path: string): Block | undefined {
@@ -92,7 +92,7 @@ class UnlayerReader extends RowsReader {
     const values = ownObject(content, 'values');
     this.perDevice(values, path, type ?? 'content');
     if (own(values, 'hideDesktop') === true || own(values, 'hideMobile') === true)
-      this.warnings.add(`${path}.values`, `The ${type ?? 'content'} was hidden on ${own(values, 'hideDesktop') === true ? 'desktops' : 'phones'}; it now shows on every screen`);
+      this.warnings.add(`${path}.values`, own(values, 'hideDesktop') === true ? 'hidden_on_desktops' : 'hidden_on_phones', { type: type ?? 'content' });
     const fontSize = pxWithin(own(values, 'fontSize'), 8, 96);
     const text = {
       padding: padding(own(values, 'containerPadding')),
@@ -120,11 +120,12 @@ class UnlayerReader extends RowsReader {
       case 'menu':
         return this.menu(values, path, text);
       case 'html':
-        return htmlBlock(typeof own(values, 'html') === 'string' ? (own(values, 'html') as string) : '', path, this.context, 'Custom HTML');
+        return htmlBlock(typeof own(values, 'html') === 'string' ? (own(values, 'html') as string) : '', path, this.context, 'html_block_custom');
       case 'video':
         return this.video(values, path);
       default:
-        this.warnings.add(path, `A ${type ? `"${cut(type, 40)}"` : 'content without a type'} (a custom tool, a timer, a form, ...) is not a block we import; it was left out`);
+        if (type) this.warnings.add(path, 'unknown_content', { type: cut(type, 40) });
+        else this.warnings.add(path, 'untyped_content');
         return undefined;
     }
   }
@@ -141,7 +142,7 @@ class UnlayerReader extends RowsReader {
   private heading(values: JsonObject, path: string, style: HeadingBlock['style']): HeadingBlock | undefined {
     const tag = ownString(values, 'headingType') ?? 'h1';
     const level = clamp(Number(tag.slice(1)) || 1, 1, 4) as HeadingBlock['level'];
-    if (Number(tag.slice(1)) > 4) this.warnings.add(`${path}.values.headingType`, `An ${cut(tag, 10)} became a level 4 heading, our smallest`);
+    if (Number(tag.slice(1)) > 4) this.warnings.add(`${path}.values.headingType`, 'heading_level', { tag: cut(tag, 10) });
     const root = lexicalRoot(own(values, 'textJson'));
     if (root) {
       const content = inlineText(lexicalContent(root, `${path}.values.textJson`, this.context.tags, this.warnings));
@@ -154,7 +155,7 @@ class UnlayerReader extends RowsReader {
     const source = ownObject(values, 'src');
     const src = imageAddress(this.tagged(own(source, 'url')), `${path}.values.src.url`, this.warnings);
     if (!src) {
-      this.warnings.add(path, 'An image without a usable address was left out');
+      this.warnings.add(path, 'image_without_address');
       return undefined;
     }
     const href = linkAddress(this.tagged(hrefOf(own(values, 'action'))), `${path}.values.action`, this.warnings);
@@ -173,7 +174,7 @@ class UnlayerReader extends RowsReader {
   private button(values: JsonObject, path: string): ButtonBlock | undefined {
     const text = cut(fragmentText(ownString(values, 'text') ?? '', `${path}.values.text`, this.context), 200);
     if (!text) {
-      this.warnings.add(path, 'A button without text was left out');
+      this.warnings.add(path, 'button_without_text');
       return undefined;
     }
     const colours = ownObject(values, 'buttonColors');
@@ -225,8 +226,8 @@ class UnlayerReader extends RowsReader {
     ownArray(ownObject(values, 'icons'), 'icons').forEach((icon, i) => {
       const place = `${path}.values.icons.icons[${i}]`;
       const href = linkAddress(this.tagged(own(icon, 'url')), place, this.warnings);
-      if (!href) return this.warnings.add(place, 'A social link without a usable address was left out');
-      if (links.length === 12) return this.warnings.add(place, 'Social links past 12 were left out');
+      if (!href) return this.warnings.add(place, 'social_without_address');
+      if (links.length === 12) return this.warnings.add(place, 'social_links_cut', { max: 12 });
       links.push({ network: socialNetwork(own(icon, 'name')), href });
     });
     if (!links.length) return undefined;
@@ -239,7 +240,7 @@ class UnlayerReader extends RowsReader {
       const place = `${path}.values.menu.items[${i}]`;
       const label = cut(this.tagged(own(item, 'text')).trim(), 100);
       if (!label) return;
-      if (items.length === 12) return this.warnings.add(place, 'Menu links past 12 were left out');
+      if (items.length === 12) return this.warnings.add(place, 'menu_links_cut', { max: 12 });
       const href = linkAddress(this.tagged(hrefOf(own(item, 'link'))), place, this.warnings);
       items.push({ text: label, ...(href && { href }) });
     });
@@ -270,14 +271,14 @@ class UnlayerReader extends RowsReader {
       imageAddress(own(video, 'thumbnail'), `${path}.values.video.thumbnail`, this.warnings) ??
       (own(video, 'type') === 'youtube' && id && /^[A-Za-z0-9_-]{1,32}$/.test(id) ? `https://img.youtube.com/vi/${id}/hqdefault.jpg` : undefined);
     if (thumbnail) return { type: 'video', url, thumbnail, ...withStyle(defined({ padding: padding(own(values, 'containerPadding')) })) };
-    this.warnings.add(path, 'A video without a thumbnail we can find became a button linking to it');
+    this.warnings.add(path, 'video_as_button');
     return { type: 'button', text: 'Watch the video', href: url };
   }
 
   info(body: JsonObject): DesignInfo {
     const values = ownObject(body, 'values');
-    for (const band of ['headers', 'footers'])
-      if (ownArray(body, band).length) this.warnings.add(`$.body.${band}`, `Unlayer ${band} are not kept: add them as rows`);
+    for (const band of ['headers', 'footers'] as const)
+      if (ownArray(body, band).length) this.warnings.add(`$.body.${band}`, `unlayer_${band}`);
     const fontSize = pxWithin(own(values, 'fontSize'), 8, 96);
     return {
       preheader: this.tagged(own(values, 'preheaderText')).trim() || undefined,

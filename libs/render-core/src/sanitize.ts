@@ -1,7 +1,6 @@
 import { LINK_SCHEMES } from '@embed/design-document/model';
 import sanitizeHtml from 'sanitize-html';
 import { ADDRESS_ATTRIBUTES, isSafeAttribute } from './address';
-import type { Warnings } from './warnings';
 import { balancedBidi } from './characters';
 import { MAX_MARKUP_DEPTH, markupDepth, tagsTakenOut } from './markup-depth';
 
@@ -43,15 +42,28 @@ const OPTIONS = {
   disallowedTagsMode: 'discard',
 } satisfies sanitizeHtml.IOptions;
 
-const EVENT_HANDLERS = 'event handler attributes (on...)';
-const UNSAFE_URLS = 'unsafe URLs (javascript:, vbscript:, data:text)';
-const CSS_FUNCTIONS = 'CSS url() and expression() in styles';
+/** What harm an attribute taken out could have done, each with its words in the warning. */
+export const SANITIZER_DANGERS = {
+  event_handlers: 'event handler attributes (on...)',
+  unsafe_urls: 'unsafe URLs (javascript:, vbscript:, data:text)',
+  css_functions: 'CSS url() and expression() in styles',
+} as const;
+export type SanitizerDanger = keyof typeof SANITIZER_DANGERS;
+const DANGERS = Object.keys(SANITIZER_DANGERS) as SanitizerDanger[];
+
+/** What the sanitizer did, as data: the import names each in its own warning (libs/design-import). */
+export type SanitizerFinding = { kind: 'too_deep'; max: number } | { kind: 'taken_out'; elements: string[]; dangers: SanitizerDanger[] };
+/** Where its warnings go: the words (a render's warnings), and the same as data for who wants it. */
+export interface SanitizerWarnings {
+  add(message: string, finding: SanitizerFinding): void;
+}
+
 const ADDRESSES = new Set(ADDRESS_ATTRIBUTES);
 
-/** The warning's words for an attribute sanitize-html took out; undefined for one that did no harm (a name it does not allow). */
-function dangerOf(element: string, name: string, value: string): string | undefined {
-  if (name.startsWith('on')) return EVENT_HANDLERS;
-  if (ADDRESSES.has(name) && !isSafeAttribute(element, name, value)) return UNSAFE_URLS;
+/** The harm of an attribute sanitize-html took out; undefined for one that did no harm (a name it does not allow). */
+function dangerOf(element: string, name: string, value: string): SanitizerDanger | undefined {
+  if (name.startsWith('on')) return 'event_handlers';
+  if (ADDRESSES.has(name) && !isSafeAttribute(element, name, value)) return 'unsafe_urls';
   return undefined;
 }
 
@@ -66,9 +78,9 @@ function dangerOf(element: string, name: string, value: string): string | undefi
  * `data:text/html` too), which a render judges whole when it compiles the template; an
  * import keeps no such address in the document at all.
  */
-export function sanitizeRawHtml(written: string, place: string, warnings: Pick<Warnings, 'add'>, { judgeAddresses = false } = {}): string {
+export function sanitizeRawHtml(written: string, place: string, warnings: SanitizerWarnings, { judgeAddresses = false } = {}): string {
   const tooDeep = markupDepth(written) > MAX_MARKUP_DEPTH;
-  if (tooDeep) warnings.add(`Raw HTML in ${place}: nested deeper than ${MAX_MARKUP_DEPTH} levels, kept as its text.`);
+  if (tooDeep) warnings.add(`Raw HTML in ${place}: nested deeper than ${MAX_MARKUP_DEPTH} levels, kept as its text.`, { kind: 'too_deep', max: MAX_MARKUP_DEPTH });
   const html = tooDeep ? tagsTakenOut(written) : written;
   const opened: { element: string; written: Record<string, string>; kept: Record<string, string> }[] = [];
   const clean = sanitizeHtml(html, {
@@ -80,20 +92,21 @@ export function sanitizeRawHtml(written: string, place: string, warnings: Pick<W
     },
   });
   const tags = new Set<string>();
-  const dangers = new Set<string>();
+  const dangers = new Set<SanitizerDanger>();
   for (const { element, written, kept } of opened) {
     const allowed = ALLOWED_TAGS.includes(element);
     if (!allowed) tags.add(`<${element}>`);
     for (const [name, value] of Object.entries(written)) {
       // A style keeps the declarations it may; every one holding a CSS function is refused.
-      if (name === 'style' && CSS_FUNCTION.test(value)) dangers.add(CSS_FUNCTIONS);
+      if (name === 'style' && CSS_FUNCTION.test(value)) dangers.add('css_functions');
       if (allowed && Object.hasOwn(kept, name)) continue;
       const danger = dangerOf(element, name, value);
       if (danger) dangers.add(danger);
     }
   }
-  const removed = [...tags, ...[EVENT_HANDLERS, UNSAFE_URLS, CSS_FUNCTIONS].filter((danger) => dangers.has(danger))];
-  if (removed.length) warnings.add(`Raw HTML in ${place}: taken out ${removed.join(', ')}.`);
+  const found = DANGERS.filter((danger) => dangers.has(danger));
+  const removed = [...tags, ...found.map((danger) => SANITIZER_DANGERS[danger])];
+  if (removed.length) warnings.add(`Raw HTML in ${place}: taken out ${removed.join(', ')}.`, { kind: 'taken_out', elements: [...tags], dangers: found });
   // Balanced again once sanitized: markup taken out may have held a direction control's closer (characters.ts).
   return balancedBidi(clean);
 }

@@ -1,4 +1,5 @@
 import { DESIGN_CHECK_MESSAGES } from '@embed/design-checks';
+import { IMPORT_WARNING_WORDS_EN } from './import-warnings';
 
 /**
  * The editor's words in English: the source catalogue. Every key here must be in every
@@ -8,6 +9,7 @@ import { DESIGN_CHECK_MESSAGES } from '@embed/design-checks';
  */
 export const en = {
   ...DESIGN_CHECK_MESSAGES,
+  ...IMPORT_WARNING_WORDS_EN,
 
   'editor.title': 'Design editor',
   'editor.loading': 'Loading the editor…',

@@ -7,6 +7,7 @@ import { type ImportFailure, importInWorker } from '../imports/run-import';
 import { newIdempotencyKey, type EditorApi, type StoredDesign } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
+import { importWarningWords } from '../i18n';
 import { useTranslator } from './i18n';
 import { useMergeTags } from './merge-tags-context';
 
@@ -40,7 +41,7 @@ export function ImportDialog({
   onClose: () => void;
   openDesign: (design: StoredDesign) => void;
 }) {
-  const { t } = useTranslator();
+  const { t, translate } = useTranslator();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<ImportFormat | 'detect'>('detect');
   const [step, setStep] = useState<Step>({ kind: 'source' });
@@ -152,7 +153,7 @@ export function ImportDialog({
             <ul class="import-warnings" aria-label={t('import.warnings')} tabIndex={0}>
               {step.warnings.map((warning, index) => (
                 <li key={index}>
-                  <span class="message">{warning.message}</span> <code>{warning.path}</code>
+                  <span class="message">{importWarningWords(warning, translate)}</span> <code>{warning.path}</code>
                 </li>
               ))}
             </ul>
