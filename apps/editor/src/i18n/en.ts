@@ -270,6 +270,7 @@ export const en = {
   'field.formName': 'Name (sent with the form)',
   'field.formKind': 'Kind',
   'field.placeholder': 'Placeholder',
+  'field.choice': 'Choice',
   'field.required': 'Required',
 
   'option.align.left': 'Left',
@@ -349,6 +350,7 @@ export const en = {
   'list.form.moveDown': 'Move field {number} down',
   'list.form.remove': 'Remove field {number}',
   'list.form.add': 'Add field',
+  'list.form.choice': '{item}: choice {number}',
 
   'problem.required': '{field} is needed',
   'problem.number': '{field} must be a number',

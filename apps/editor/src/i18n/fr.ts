@@ -302,6 +302,7 @@ export const fr: Record<MessageKey, string> = {
   'field.formName': 'Nom (envoyé avec le formulaire)',
   'field.formKind': 'Type',
   'field.placeholder': 'Texte indicatif',
+  'field.choice': 'Choix',
   'field.required': 'Obligatoire',
 
   'option.align.left': 'À gauche',
@@ -381,6 +382,7 @@ export const fr: Record<MessageKey, string> = {
   'list.form.moveDown': 'Descendre le champ {number}',
   'list.form.remove': 'Retirer le champ {number}',
   'list.form.add': 'Ajouter un champ',
+  'list.form.choice': '{item} : choix {number}',
 
   'problem.required': '{field} : une valeur est nécessaire',
   'problem.number': '{field} : un nombre est attendu',
