@@ -1,7 +1,7 @@
 // @lane shared
 // Per-device styles as a reader's screen shows them: the renderer's email, page, popup
 // (opened on load) and document, in real Chromium at a desktop and a phone width. A phone override shows on the phone only;
-// a row or block hidden on one kind of screen is absent there and present on the other.
+// a row or a block hidden on one kind of screen is absent there and present on the other.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
@@ -36,6 +36,8 @@ const BODY = {
         },
       ],
     },
+    { id: 'desktop-row', hideOn: 'mobile', columns: [{ blocks: [{ type: 'text', content: paragraph('Desktop only row') }] }] },
+    { id: 'phone-row', hideOn: 'desktop', columns: [{ blocks: [{ type: 'text', content: paragraph('Phone only row') }] }] },
   ],
 };
 
@@ -67,6 +69,7 @@ async function seen(page: Page, html: string, width: number) {
     button: await button.boundingBox(),
     desktopOnly: await visible('Desktop only words'),
     phoneOnly: await visible('Phone only words'),
+    rows: [await visible('Desktop only row'), await visible('Phone only row')],
     scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
   };
 }
@@ -112,6 +115,8 @@ describe('per-device styles in Chromium', () => {
 
       expect([desktop.desktopOnly, desktop.phoneOnly]).toEqual([true, false]);
       expect([phone.desktopOnly, phone.phoneOnly]).toEqual([false, true]);
+      expect(desktop.rows).toEqual([true, false]);
+      expect(phone.rows).toEqual([false, true]);
       // A document is a printed sheet of a fixed width (a phone scrolls across it); the others fit the phone.
       if (mode !== 'document') expect(phone.scrollWidth).toBeLessThanOrEqual(phoneWidth);
 
