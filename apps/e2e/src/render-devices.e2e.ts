@@ -1,13 +1,15 @@
 // @lane shared
-// Per-device styles as a reader's screen shows them: the renderer's email and page, in
-// real Chromium at a desktop and a phone width. A phone override shows on the phone only;
-// a row or block hidden on one kind of screen is absent there and present on the other.
+// Per-device styles as a reader's screen shows them: the renderer's email, page, popup
+// (opened on load) and document, in real Chromium at a desktop and a phone width. A phone override shows on the phone only;
+// a row or a block hidden on one kind of screen is absent there and present on the other.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { call, newProject } from './support/api';
+import { call, exampleDesign, newProject } from './support/api';
 import { launchChromium } from './support/integrator-page';
 import { shotsFolder } from './support/shots';
 
+/** An example design's settings in its default language only. */
+const settingsOf = (mode: 'popup' | 'document') => JSON.parse(JSON.stringify(exampleDesign(mode).settings, (key, value) => (key === 'translations' ? undefined : value)));
 const paragraph = (text: string) => [{ type: 'paragraph', content: [{ text }] }];
 
 const BODY = {
@@ -34,12 +36,17 @@ const BODY = {
         },
       ],
     },
+    { id: 'desktop-row', hideOn: 'mobile', columns: [{ blocks: [{ type: 'text', content: paragraph('Desktop only row') }] }] },
+    { id: 'phone-row', hideOn: 'desktop', columns: [{ blocks: [{ type: 'text', content: paragraph('Phone only row') }] }] },
   ],
 };
 
 const DESIGNS = {
   email: { schemaVersion: 1, mode: 'email', settings: { subject: 'Devices' }, body: BODY },
   page: { schemaVersion: 1, mode: 'page', settings: { title: 'Devices' }, body: BODY },
+  // The example's popup, opened on load every time; the example's document without its header and footer.
+  popup: { schemaVersion: 1, mode: 'popup', settings: { ...settingsOf('popup'), width: 600, trigger: { type: 'load' }, frequency: { type: 'always' } }, body: BODY },
+  document: { schemaVersion: 1, mode: 'document', settings: { ...settingsOf('document'), header: undefined, footer: undefined }, body: BODY },
 } as const;
 
 /** What a reader sees of the design at one width. */
@@ -52,6 +59,8 @@ async function seen(page: Page, html: string, width: number) {
   const image = page.getByRole('img', { name: 'Product photo' });
   const button = page.getByRole('link', { name: 'Shop now' });
   return {
+    // Where the first row starts (the email's body table, the others' first row).
+    rowTop: html.includes('class="ed-row') ? (await page.locator('.ed-row').first().boundingBox())!.y : 0,
     first: await box('First column'),
     second: await box('Second column'),
     headlineSize: await headline.evaluate((element) => getComputedStyle(element).fontSize),
@@ -60,6 +69,7 @@ async function seen(page: Page, html: string, width: number) {
     button: await button.boundingBox(),
     desktopOnly: await visible('Desktop only words'),
     phoneOnly: await visible('Phone only words'),
+    rows: [await visible('Desktop only row'), await visible('Phone only row')],
     scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
   };
 }
@@ -73,10 +83,10 @@ describe('per-device styles in Chromium', () => {
     await browser?.close();
   });
 
-  it.each([['email', 600, 375], ['page', 1024, 375]] as const)('the %s shows its phone overrides at %i px only on the phone (%i px)', async (mode, desktopWidth, phoneWidth) => {
+  it.each([['email', 600, 375], ['page', 1024, 375], ['popup', 1024, 375], ['document', 1024, 375]] as const)('the %s shows its phone overrides at %i px only on the phone (%i px)', async (mode, desktopWidth, phoneWidth) => {
     const { testKey } = newProject(mode);
     const answer = await call('POST', '/embed/v1/render', { bearer: testKey, body: { doc: DESIGNS[mode] } });
-    expect(answer.status).toBe(200);
+    expect([answer.status, answer.body.error]).toEqual([200, undefined]);
     const page = await browser.newPage();
     try {
       const desktop = await seen(page, answer.body.html, desktopWidth);
@@ -87,8 +97,8 @@ describe('per-device styles in Chromium', () => {
       expect(desktop.first!.x).toBeLessThan(desktop.second!.x);
       expect(phone.second!.y).toBeLessThan(phone.first!.y);
       // The row's phone padding: 40 px above the first stacked column.
-      expect(phone.second!.y).toBeGreaterThanOrEqual(40);
-      expect(desktop.first!.y).toBeLessThan(40);
+      expect(phone.second!.y - phone.rowTop).toBeGreaterThanOrEqual(40);
+      expect(desktop.first!.y - desktop.rowTop).toBeLessThan(40);
 
       expect([desktop.headlineSize, desktop.headlineAlign]).toEqual(['40px', 'left']);
       expect([phone.headlineSize, phone.headlineAlign]).toEqual(['22px', 'center']);
@@ -105,7 +115,10 @@ describe('per-device styles in Chromium', () => {
 
       expect([desktop.desktopOnly, desktop.phoneOnly]).toEqual([true, false]);
       expect([phone.desktopOnly, phone.phoneOnly]).toEqual([false, true]);
-      expect(phone.scrollWidth).toBeLessThanOrEqual(phoneWidth);
+      expect(desktop.rows).toEqual([true, false]);
+      expect(phone.rows).toEqual([false, true]);
+      // A document is a printed sheet of a fixed width (a phone scrolls across it); the others fit the phone.
+      if (mode !== 'document') expect(phone.scrollWidth).toBeLessThanOrEqual(phoneWidth);
 
       // What Chromium showed at both widths, to look at.
       for (const width of [desktopWidth, phoneWidth]) {

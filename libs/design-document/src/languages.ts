@@ -1,4 +1,6 @@
-import type { Block, DesignDocument } from './types';
+import type { Block, DesignDocument, FormBlock } from './types';
+
+type FormField = FormBlock['fields'][number];
 
 // A design in several languages (definition/languages.ts): which it holds, which way each
 // is written, and the design as one of them reads it, with the texts a translation leaves
@@ -82,18 +84,32 @@ function blockIn(block: Block, language: string, missing: (text: string) => void
     case 'html':
       return { ...rest, html: pick('html', block.html) } as Block;
     case 'form': {
-      const fields = (own.fields ?? []) as { label?: string; placeholder?: string }[];
+      const fields = (own.fields ?? []) as { label?: string; placeholder?: string; options?: string[] }[];
       const field = (f: number, key: 'label' | 'placeholder', written: string) => {
         const translated = fields[f]?.[key];
         if (translated !== undefined) return translated;
         missing(`fields[${f}].${key}`);
         return written;
       };
+      const choice = (f: number, o: number, written: string) => {
+        const translated = fields[f]?.options?.[o];
+        if (translated) return translated;
+        missing(`fields[${f}].options[${o}]`);
+        return written;
+      };
+      // A placeholder only the translation has shows in its language, as the editor shows it.
+      const placeholder = (one: FormField, f: number) => (one.placeholder ? field(f, 'placeholder', one.placeholder) : fields[f]?.placeholder);
       return {
         ...rest,
         submitText: pick('submitText', block.submitText),
         ...(block.successMessage ? { successMessage: pick('successMessage', block.successMessage) } : {}),
-        fields: block.fields.map((one, f) => ({ ...one, label: field(f, 'label', one.label), ...(one.placeholder ? { placeholder: field(f, 'placeholder', one.placeholder) } : {}) })),
+        fields: block.fields.map((one, f) => {
+          const shown: FormField = { ...one, label: field(f, 'label', one.label) };
+          const held = placeholder(one, f);
+          if (held) shown.placeholder = held;
+          if (one.options) shown.options = one.options.map((option, o) => ({ ...option, label: choice(f, o, option.label) }));
+          return shown;
+        }),
       } as Block;
     }
     default:

@@ -30,7 +30,7 @@ export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string,
 }
 
 /** Two JSON values alike, whatever the order of their objects' keys. */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);

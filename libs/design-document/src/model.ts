@@ -16,3 +16,4 @@ export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
 export { LANGUAGE_TAG_PATTERN } from './definition/languages';
 export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';
 export { lockedRowChange, syncedRowEdit, syncedRowIds, withSyncedRows } from './library-rows';
+export { sameJson } from './library-rows';

@@ -1,4 +1,4 @@
-import { type Block, DEFAULT_LANGUAGE, type DesignDocument } from '@embed/design-document/model';
+import { type Block, DEFAULT_LANGUAGE, type DesignDocument, type FormBlock, sameJson } from '@embed/design-document/model';
 import type { Applied, Command } from './commands';
 import { carryKey } from './keys';
 import { applyPatch } from './patch';
@@ -13,7 +13,7 @@ export type TranslationTarget = { kind: 'block'; path: BlockPath } | { kind: 'se
 
 type Holder = Record<string, unknown> & { translations?: Record<string, Record<string, unknown>> };
 
-/** The texts each block type translates, as fields of its translation (lists by place: see listTexts). */
+/** The texts each block type translates, as fields of its translation (lists by place: see LISTS). */
 const BLOCK_TEXTS: Partial<Record<Block['type'], string[]>> = {
   text: ['content'],
   heading: ['content'],
@@ -21,24 +21,110 @@ const BLOCK_TEXTS: Partial<Record<Block['type'], string[]>> = {
   video: ['alt'],
   button: ['text'],
   html: ['html'],
-  form: ['submitText', 'successMessage'],
+  form: ['submitText', 'successMessage', 'fields'],
   menu: ['items'],
   social: ['labels'],
 };
 const SETTINGS_TEXTS = ['subject', 'preheader', 'title', 'description', 'label'];
 
-/** A list's texts as its translation holds them (menu items' texts, social labels), from the block's own list. */
-function listTexts(block: Block, key: string): string[] | undefined {
-  if (key === 'items' && block.type === 'menu') return block.items.map((item) => item.text);
-  if (key === 'labels' && block.type === 'social') return block.links.map((link) => link.label ?? '');
-  return undefined;
+type Item = Record<string, unknown>;
+type FormTexts = { label: string; placeholder?: string; options?: string[] };
+type FormField = FormBlock['fields'][number];
+
+/**
+ * A block's list whose texts a translation holds by place: the list's key in the block and
+ * in the translation, an item's texts as a translation holds them (`of`), the item with
+ * those texts in place (`put`), and written texts with a translation's over them (`over`).
+ */
+interface TranslatedList {
+  key: string;
+  texts: string;
+  of: (item: Item) => unknown;
+  put: (item: Item, texts: unknown) => Item;
+  over: (written: unknown, translated: unknown) => unknown;
+  /** A place the translation must hold before a later one, standing for "not translated". */
+  hole: (item: Item) => unknown;
+  /** An item's translation after the person changed its texts from `shown` to `next`: only the texts changed are set. */
+  merge: (old: unknown, shown: unknown, next: unknown) => unknown;
 }
 
-/** The block with its list's texts replaced by `texts` (where one is given). */
-function withListTexts(block: Block, key: string, texts: string[]): Block {
-  if (key === 'items' && block.type === 'menu') return { ...block, items: block.items.map((item, i) => (texts[i] ? { ...item, text: texts[i] } : item)) };
-  if (key === 'labels' && block.type === 'social') return { ...block, links: block.links.map((link, i) => (texts[i] ? { ...link, label: texts[i] } : link)) };
-  return block;
+const stringList = (key: string, texts: string, field: string): TranslatedList => ({
+  key,
+  texts,
+  of: (item) => item[field] ?? '',
+  put: (item, text) => (text ? { ...item, [field]: text } : item),
+  over: (written, translated) => translated || written,
+  hole: (item) => item[field] ?? '',
+  merge: (_old, _shown, next) => next,
+});
+
+const formTexts = (field: FormField): FormTexts => ({
+  label: field.label,
+  ...(field.placeholder ? { placeholder: field.placeholder } : {}),
+  ...(field.options ? { options: field.options.map((option) => option.label) } : {}),
+});
+
+const LISTS: Partial<Record<Block['type'], TranslatedList>> = {
+  menu: stringList('items', 'items', 'text'),
+  social: stringList('links', 'labels', 'label'),
+  form: {
+    key: 'fields',
+    texts: 'fields',
+    of: (field) => formTexts(field as unknown as FormField),
+    put: (item, texts) => {
+      const { label, placeholder, options } = texts as FormTexts;
+      const { placeholder: _placeholder, ...field } = item as unknown as FormField;
+      return {
+        ...field,
+        label,
+        ...(placeholder ? { placeholder } : {}),
+        ...(field.options ? { options: field.options.map((option, o) => ({ ...option, label: options?.[o] ?? option.label })) } : {}),
+      };
+    },
+    over: (written, translated) => {
+      const base = written as FormTexts;
+      const own = (translated ?? {}) as Partial<FormTexts>;
+      const placeholder = own.placeholder ?? base.placeholder;
+      return {
+        label: own.label ?? base.label,
+        ...(placeholder ? { placeholder } : {}),
+        ...(base.options ? { options: base.options.map((label, o) => own.options?.[o] || label) } : {}),
+      };
+    },
+    hole: () => ({}),
+    merge: (old, shown, next) => {
+      const [before, after] = [shown as FormTexts, next as FormTexts];
+      const own = { ...(old as Partial<FormTexts> | undefined) };
+      if (after.label !== before.label) own.label = after.label;
+      if (after.placeholder !== before.placeholder) own.placeholder = after.placeholder;
+      const choices = after.options ?? [];
+      if (choices.some((label, o) => label !== before.options?.[o])) {
+        // A choice before a translated one, not translated yet, is empty (it shows in the default language).
+        const last = choices.reduce((end, label, o) => (label !== before.options?.[o] || own.options?.[o] ? o + 1 : end), 0);
+        own.options = choices.slice(0, last).map((label, o) => (label !== before.options?.[o] ? label : (own.options?.[o] ?? '')));
+      }
+      return own;
+    },
+  },
+};
+
+const listOf = (block: Block, key: string): TranslatedList | undefined => {
+  const list = LISTS[block.type];
+  return list && list.texts === key ? list : undefined;
+};
+const itemsOf = (block: Block, list: TranslatedList) => (block as unknown as Record<string, Item[]>)[list.key];
+
+/** A list's texts as its translation holds them (menu items' texts, social labels, form fields' texts), from the block's own list. */
+function listTexts(block: Block, key: string): unknown[] | undefined {
+  const list = listOf(block, key);
+  return list && itemsOf(block, list).map(list.of);
+}
+
+/** The block with a translation's texts of its list over its own (a place left out keeps the block's). */
+function withListTexts(block: Block, key: string, texts: unknown[]): Block {
+  const list = listOf(block, key);
+  if (!list) return block;
+  return { ...block, [list.key]: itemsOf(block, list).map((item, i) => list.put(item, list.over(list.of(item), texts[i]))) } as Block;
 }
 
 export const defaultLanguage = (doc: DesignDocument) => doc.language ?? DEFAULT_LANGUAGE;
@@ -51,7 +137,7 @@ function shownIn(holder: Holder, language: string): Holder {
   for (const [key, value] of Object.entries(own)) {
     if (value === undefined) continue;
     const list = 'type' in holder ? listTexts(holder as unknown as Block, key) : undefined;
-    shown = list ? (withListTexts(shown as unknown as Block, key, value as string[]) as unknown as Holder) : { ...shown, [key]: value };
+    shown = list ? (withListTexts(shown as unknown as Block, key, value as unknown[]) as unknown as Holder) : { ...shown, [key]: value };
   }
   carryKey(holder, shown);
   return shown;
@@ -137,13 +223,83 @@ export function addLanguage(doc: DesignDocument, language: string): Applied {
   return { doc: next, inverse: { type: 'replaceDesign', doc } };
 }
 
+/** For each item of `next`, the place in `shown` it was at unchanged (its own place first), or null for an item new or changed. */
+function originsOf(next: Item[], shown: Item[]): (number | null)[] {
+  const used = new Set<number>();
+  return next.map((item, i) => {
+    const from = next.length === shown.length && sameJson(item, shown[i]) && !used.has(i) ? i : shown.findIndex((other, j) => !used.has(j) && sameJson(item, other));
+    if (from < 0) return null;
+    used.add(from);
+    return from;
+  });
+}
+
+/** A translation's list with a place set; places before it that it did not hold yet stand for "not translated". */
+function placed(texts: unknown[], list: TranslatedList, items: Item[]): unknown[] {
+  const filled = items.map((item, i) => texts[i] ?? list.hole(item));
+  let end = filled.length;
+  while (end > 0 && texts[end - 1] === undefined) end--;
+  return filled.slice(0, end);
+}
+
 /**
- * The command that makes `command`'s change to `language`'s texts, when the person edits
- * in a language that is not the default and the command changes a text: a rich text, or a
- * field of text (an alt text, a button's words, a subject; a list's texts when its length
- * stays). Every other command (layout, styles, structure) is the same in every language.
+ * A change to a block's list (menu items, social links, form fields) as the panel makes it,
+ * showing the list in `language`, made to the document: items moved, added or removed take
+ * every language's texts with them; in another language than the default, a text changed
+ * goes to that language's translation and anything else (an address, a field's kind) to the
+ * shared list, whose texts stay the default's. Null when the command is no such change.
+ */
+function listCommand(doc: DesignDocument, command: Extract<Command, { type: 'patchBlock' }>, language: string): Command | null {
+  const block = blockAt(doc, command.at);
+  const list = LISTS[block.type];
+  const keys = Object.keys(command.patch);
+  if (!list || keys.length !== 1 || keys[0] !== list.key) return null;
+  const translations = (block as Holder).translations ?? {};
+  const inDefault = language === defaultLanguage(doc);
+  if (inDefault && !Object.values(translations).some((own) => own[list.texts] !== undefined)) return null;
+  const written = itemsOf(block, list);
+  const shown = inDefault ? written : itemsOf(blockAt(languageView(doc, language), command.at), list);
+  const next = command.patch[list.key] as Item[];
+  const origins = originsOf(next, shown);
+  // The same items in their places, one (or more) changed there: an edit, not a move.
+  const edit = next.length === shown.length && origins.every((from, i) => from === null || from === i);
+  const changedText = (i: number) => edit && origins[i] === null && !inDefault && !sameJson(list.of(next[i]), list.of(shown[i]));
+  const items = next.map((item, i) => {
+    const from = origins[i];
+    if (from !== null) return written[from];
+    return edit && !inDefault ? list.put(item, list.of(written[i])) : item;
+  });
+  const translated: Record<string, Record<string, unknown>> = {};
+  for (const [tag, own] of Object.entries(translations)) {
+    const old = (own[list.texts] as unknown[] | undefined) ?? [];
+    const texts = next.map((_, i) => {
+      if (tag === language && changedText(i)) return list.merge(old[i], list.of(shown[i]), list.of(next[i]));
+      const from = origins[i] ?? (edit ? i : null);
+      return from === null ? undefined : old[from];
+    });
+    const kept = placed(texts, list, items);
+    const { [list.texts]: _old, ...rest } = own;
+    const updated = kept.length > 0 ? { ...rest, [list.texts]: kept } : rest;
+    if (Object.keys(updated).length > 0) translated[tag] = updated;
+  }
+  if (!inDefault && !(language in translations) && next.some((_, i) => changedText(i))) {
+    translated[language] = { [list.texts]: placed(next.map((item, i) => (changedText(i) ? list.merge(undefined, list.of(shown[i]), list.of(item)) : undefined)), list, items) };
+  }
+  const patch: Record<string, unknown> = { [list.key]: items };
+  if (!sameJson(translated, translations)) patch.translations = Object.keys(translated).length > 0 ? translated : undefined;
+  return { ...command, patch };
+}
+
+/**
+ * The command that makes `command`'s change in `language`, the language the person edits
+ * in. In another language than the default, a change to a text (a rich text, or a field
+ * of text: an alt text, a button's words, a subject) goes to that language's translation.
+ * A change to a list (see listCommand) keeps every language's texts by their items. Every
+ * other command (layout, styles, structure) is the same in every language.
  */
 export function inLanguageCommand(doc: DesignDocument, command: Command, language: string): Command {
+  const listed = command.type === 'patchBlock' ? listCommand(doc, command, language) : null;
+  if (listed) return listed;
   if (language === defaultLanguage(doc)) return command;
   if (command.type === 'setRichText') return { type: 'setTranslation', target: { kind: 'block', path: command.at }, language, key: 'content', value: command.content };
   if (command.type === 'patchSettings') {
@@ -155,20 +311,7 @@ export function inLanguageCommand(doc: DesignDocument, command: Command, languag
   const block = blockAt(doc, command.at);
   const [key, ...more] = Object.keys(command.patch);
   if (more.length > 0) return command;
-  const target = { kind: 'block' as const, path: command.at };
   const texts = BLOCK_TEXTS[block.type] ?? [];
-  if (texts.includes(key) && listTexts(block, key) === undefined) return { type: 'setTranslation', target, language, key, value: command.patch[key] };
-  // A list edited in place (same length): its texts are this language's, its addresses shared.
-  const listKey = block.type === 'menu' && key === 'items' ? 'items' : block.type === 'social' && key === 'links' ? 'labels' : null;
-  const list = command.patch[key] as { text?: string; label?: string }[] | undefined;
-  if (listKey && list && list.length === (listTexts(block, listKey) ?? []).length) {
-    const written = listTexts(block, listKey) ?? [];
-    const shown = listTexts(blockAt(languageView(doc, language), command.at), listKey) ?? written;
-    const texts = list.map((item) => (listKey === 'items' ? item.text : item.label) ?? '');
-    if (texts.some((text, i) => text !== shown[i])) return { type: 'setTranslation', target, language, key: listKey, value: texts };
-    // Only addresses changed: they are shared, with the default language's texts kept.
-    const textKey = listKey === 'items' ? 'text' : 'label';
-    return { ...command, patch: { [key]: list.map((item, i) => (written[i] ? { ...item, [textKey]: written[i] } : item)) } };
-  }
+  if (texts.includes(key) && !listOf(block, key)) return { type: 'setTranslation', target: { kind: 'block', path: command.at }, language, key, value: command.patch[key] };
   return command;
 }

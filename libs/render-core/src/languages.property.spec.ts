@@ -18,11 +18,12 @@ function textAt(doc: DesignDocument, place: string, text: string): unknown {
   const block: Block = band
     ? (doc.settings as unknown as Record<string, { blocks: Block[] }>)[band[1]].blocks[Number(band[2]) - 1]
     : doc.body.rows[Number(cell![1]) - 1].columns[Number(cell![2]) - 1].blocks[Number(cell![3]) - 1];
-  const listed = /^(items|labels|fields)\[(\d+)\](?:\.(\w+))?$/.exec(text);
+  const listed = /^(items|labels|fields)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?$/.exec(text);
   if (!listed) return (block as Record<string, unknown>)[text];
   const index = Number(listed[2]);
   if (listed[1] === 'items' && block.type === 'menu') return block.items[index].text;
   if (listed[1] === 'labels' && block.type === 'social') return block.links[index].label;
+  if (listed[1] === 'fields' && block.type === 'form' && listed[4] !== undefined) return block.fields[index].options?.[Number(listed[4])].label;
   if (listed[1] === 'fields' && block.type === 'form') return block.fields[index][listed[3] as 'label' | 'placeholder'];
   throw new Error(`no ${text} at ${place}`);
 }

@@ -44,6 +44,14 @@ export const en = {
   'device.overridden': '{field} (phone override)',
   'device.reset': 'Reset {field} to the desktop value',
   'device.sharedNote': 'Colours, fonts and content are the same on every screen.',
+  'device.phoneValue': 'Phone: {value}',
+  'device.pixels': '{value} px',
+  'device.on': 'on',
+  'device.off': 'off',
+  'device.editOnPhone': 'Edit on Phone',
+  'device.editOnPhoneFor': 'Edit on Phone: {field}',
+  'device.resetPhone': 'Reset',
+  'device.resetPhoneFor': 'Reset {field} on phones to this value',
 
   'save.state.saved': 'Saved',
   'save.state.saving': 'Saving…',
@@ -272,6 +280,7 @@ export const en = {
   'field.formName': 'Name (sent with the form)',
   'field.formKind': 'Kind',
   'field.placeholder': 'Placeholder',
+  'field.choice': 'Choice',
   'field.required': 'Required',
 
   'option.align.left': 'Left',
@@ -351,6 +360,7 @@ export const en = {
   'list.form.moveDown': 'Move field {number} down',
   'list.form.remove': 'Remove field {number}',
   'list.form.add': 'Add field',
+  'list.form.choice': '{item}: choice {number}',
 
   'problem.required': '{field} is needed',
   'problem.number': '{field} must be a number',

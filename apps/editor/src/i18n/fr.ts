@@ -76,6 +76,14 @@ export const fr: Record<MessageKey, string> = {
   'device.overridden': '{field} (propre au téléphone)',
   'device.reset': 'Rétablir {field} comme sur ordinateur',
   'device.sharedNote': 'Couleurs, polices et contenu sont les mêmes sur tous les écrans.',
+  'device.phoneValue': 'Téléphone : {value}',
+  'device.pixels': '{value} px',
+  'device.on': 'oui',
+  'device.off': 'non',
+  'device.editOnPhone': 'Modifier sur téléphone',
+  'device.editOnPhoneFor': 'Modifier sur téléphone : {field}',
+  'device.resetPhone': 'Rétablir',
+  'device.resetPhoneFor': 'Rétablir {field} sur téléphone à cette valeur',
 
   'save.state.saved': 'Enregistré',
   'save.state.saving': 'Enregistrement…',
@@ -304,6 +312,7 @@ export const fr: Record<MessageKey, string> = {
   'field.formName': 'Nom (envoyé avec le formulaire)',
   'field.formKind': 'Type',
   'field.placeholder': 'Texte indicatif',
+  'field.choice': 'Choix',
   'field.required': 'Obligatoire',
 
   'option.align.left': 'À gauche',
@@ -383,6 +392,7 @@ export const fr: Record<MessageKey, string> = {
   'list.form.moveDown': 'Descendre le champ {number}',
   'list.form.remove': 'Retirer le champ {number}',
   'list.form.add': 'Ajouter un champ',
+  'list.form.choice': '{item} : choix {number}',
 
   'problem.required': '{field} : une valeur est nécessaire',
   'problem.number': '{field} : un nombre est attendu',

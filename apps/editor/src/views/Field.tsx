@@ -8,6 +8,9 @@ import type { FieldSpec } from './property-fields';
 
 export type Target = Holder;
 
+/** The id of a field's control, from the panel part's prefix and the field's path. */
+export const fieldId = (idPrefix: string, field: FieldSpec) => `${idPrefix}-${[...(field.in ?? []), field.key].join('-')}`;
+
 /**
  * One property: a labelled control whose value is checked as it is typed. A value the
  * document does not take stays in the control with a message naming the field, and is
@@ -23,6 +26,7 @@ export function Field({
   label: givenLabel,
   onPatch,
   inherited,
+  describedBy: hint,
 }: {
   field: FieldSpec;
   target: Target;
@@ -30,10 +34,12 @@ export function Field({
   label?: string;
   onPatch: (patch: Patch, key: string) => void;
   inherited?: string;
+  /** The id of words beside the field that say more of its value (what a phone shows instead). */
+  describedBy?: string;
 }) {
   const translator = useTranslator();
   const { t } = translator;
-  const id = `${idPrefix}-${[...(field.in ?? []), field.key].join('-')}`;
+  const id = fieldId(idPrefix, field);
   const label = givenLabel ?? t(field.label);
   const value = fieldValue(target, field);
   const [draft, setDraft] = useState<{ raw: string; problem: string } | null>(null);
@@ -51,12 +57,12 @@ export function Field({
   if (field.kind === 'checkbox')
     return (
       <label class="field checkbox" for={id}>
-        <input id={id} type="checkbox" checked={field.trueWhenAbsent ? value !== false : value === true} onChange={(event) => commit(event.currentTarget.checked)} />
+        <input id={id} aria-describedby={hint} type="checkbox" checked={field.trueWhenAbsent ? value !== false : value === true} onChange={(event) => commit(event.currentTarget.checked)} />
         {label}
       </label>
     );
   const shown = draft?.raw ?? (value === undefined ? '' : String(value));
-  const describedBy = draft ? `${id}-problem` : undefined;
+  const describedBy = [draft ? `${id}-problem` : undefined, hint].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': draft ? true : undefined, 'aria-describedby': describedBy };
   const swatches = palette.length > 0 && <BrandSwatches colours={palette} value={shown} field={label} clearable={!field.required} onPick={commit} />;
   if (paletteOnly)

@@ -2,7 +2,7 @@ import type { FormBlock, MenuBlock, SocialBlock } from '@embed/design-document/m
 import type { Patch } from '@embed/editor-core';
 import { Field, type Target } from './Field';
 import { useTranslator } from './i18n';
-import { LIST_ITEM_FIELDS, LIST_WORDS } from './property-fields';
+import { FORM_CHOICE_FIELD, LIST_ITEM_FIELDS, LIST_WORDS } from './property-fields';
 
 type ListBlock = SocialBlock | MenuBlock | FormBlock;
 type Item = Record<string, unknown>;
@@ -13,13 +13,14 @@ const LISTS: Record<ListBlock['type'], { key: 'links' | 'items' | 'fields'; fres
   form: { key: 'fields', fresh: (number, name) => ({ name: `field_${number}`, label: name, kind: 'text' }) },
 };
 
-/** Social links, menu items or form fields: each item's fields, and adding, moving and removing items. */
+/** Social links, menu items or form fields (with a select's choices' words): each item's fields, and adding, moving and removing items. */
 export function ListEditor({ block, onPatch, idPrefix }: { block: ListBlock; onPatch: (patch: Patch, key: string) => void; idPrefix: string }) {
   const { t, translate } = useTranslator();
   const list = LISTS[block.type];
   const words = (suffix: (typeof LIST_WORDS)[number], number = 0) => translate(`list.${block.type}.${suffix}`, { number });
   const items = (block as unknown as Record<string, Item[]>)[list.key];
   const set = (next: Item[], key?: string) => onPatch({ [list.key]: next }, key ?? `${idPrefix}:${list.key}:${Math.random()}`);
+  const update = (i: number, patch: Patch, key: string) => set(items.map((other, j) => (j === i ? Object.fromEntries(Object.entries({ ...other, ...patch }).filter(([, value]) => value !== undefined)) : other)), key);
   const move = (from: number, to: number) => {
     const next = [...items];
     next.splice(to, 0, ...next.splice(from, 1));
@@ -37,7 +38,17 @@ export function ListEditor({ block, onPatch, idPrefix }: { block: ListBlock; onP
               label={t('list.field', { item: words('item', i + 1), field: t(field.label) })}
               target={item as Target}
               idPrefix={`${idPrefix}-${list.key}-${i}`}
-              onPatch={(patch, key) => set(items.map((other, j) => (j === i ? Object.fromEntries(Object.entries({ ...other, ...patch }).filter(([, value]) => value !== undefined)) : other)), key)}
+              onPatch={(patch, key) => update(i, patch, key)}
+            />
+          ))}
+          {((item.options ?? []) as Item[]).map((choice, o) => (
+            <Field
+              key={`option-${o}`}
+              field={FORM_CHOICE_FIELD}
+              label={t('list.form.choice', { item: words('item', i + 1), number: o + 1 })}
+              target={choice as Target}
+              idPrefix={`${idPrefix}-${list.key}-${i}-options-${o}`}
+              onPatch={(patch, key) => update(i, { options: (item.options as Item[]).map((other, p) => (p === o ? { ...other, ...patch } : other)) }, key)}
             />
           ))}
           <div class="actions">

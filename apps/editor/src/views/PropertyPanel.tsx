@@ -3,24 +3,33 @@ import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, 
 import { listKitFonts } from '../state/brand-kit';
 import type { EditorStore } from '../state/editor-store';
 import { useBrandKit } from './brand-kit-context';
+import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
-import { Field, type Target } from './Field';
+import { Field, fieldId, type Target } from './Field';
 import { useTranslator } from './i18n';
 import { type ColourOwner, inheritedColour } from './inherited-colours';
 import { ListEditor } from './ListEditor';
 import { PhoneFields } from './PhoneFields';
+import { PhoneHint, type PhoneHolder, phoneOverride } from './PhoneHint';
 import { hideOnField, isOverridden } from './phone-fields';
 import { RefusalNotice } from './RefusalNotice';
 import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
-function Fields({ fields, target, idPrefix, onPatch, colours }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void; colours?: { doc: DesignDocument; owner: ColourOwner } }) {
+/** `phone`: on Desktop, the row or block whose phone overrides each field names beside it. */
+function Fields({ fields, target, idPrefix, onPatch, colours, phone }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void; colours?: { doc: DesignDocument; owner: ColourOwner }; phone?: PhoneHolder }) {
   return (
     <>
-      {fields.map((field) => (
-        <Field key={[...(field.in ?? []), field.key].join('.')} field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} inherited={colours && inheritedColour(colours.doc, colours.owner, field)} />
-      ))}
+      {fields.map((field) => {
+        const hint = phone && phoneOverride(phone, field) !== null ? `${fieldId(idPrefix, field)}-phone` : undefined;
+        return (
+          <Fragment key={[...(field.in ?? []), field.key].join('.')}>
+            <Field field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} inherited={colours && inheritedColour(colours.doc, colours.owner, field)} describedBy={hint} />
+            {phone && hint && <PhoneHint phone={phone} field={field} id={hint} />}
+          </Fragment>
+        );
+      })}
     </>
   );
 }
@@ -58,7 +67,7 @@ function BlockProperties({ store, block, path, onImageLibrary }: { store: Editor
         </div>
       )}
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
-      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={shownFields(block)} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} />
+      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={shownFields(block)} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} phone={store.device === 'desktop' ? { store, target: { kind: 'block', path }, holder: block } : undefined} />
       {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
       <div class="actions">
         <button
@@ -148,7 +157,7 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
       <h2>{t('properties.row', { row: index + 1 })}</h2>
       <ColumnTools store={store} row={row} index={index} />
       {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
-      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} />
+      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} phone={store.device === 'desktop' ? { store, target: { kind: 'row', row: index }, holder: row } : undefined} />
       <div class="actions">
         <button type="button" disabled={index === 0} onClick={() => move(index - 1)}>
           {t('properties.moveRowUp')}

@@ -264,3 +264,6 @@ export const LIST_ITEM_FIELDS = {
     { key: 'required', label: 'field.required', kind: 'checkbox' },
   ]),
 } satisfies Record<'social' | 'menu' | 'form', FieldSpec[]>;
+
+/** The words of one choice of a form's select field. */
+export const FORM_CHOICE_FIELD = defined('formField', [{ key: 'label', label: 'field.choice', kind: 'text' }], ['options', '*'])[0];

@@ -20,7 +20,7 @@ export const translations = (part: string) =>
   );
 
 const optionalText = (maxLength: number, minLength = 0) => Type.Optional(Type.String({ minLength, maxLength }));
-/** Texts of a list (menu items, social labels, form fields), by their place in it. */
+/** Texts of a list (menu items, social labels, form fields, a select's choices), by their place in it. */
 const byPlace = (item: TSchema, maxItems: number) => Type.Optional(Type.Array(item, { description: 'By place in the list; a place left out or past the end shows in the default language.', maxItems }));
 
 export const LANGUAGES = {
@@ -40,7 +40,14 @@ export const LANGUAGES = {
   formTranslation: Closed({
     submitText: optionalText(100, 1),
     successMessage: optionalText(500),
-    fields: byPlace(Closed({ label: optionalText(200, 1), placeholder: optionalText(200) }), 20),
+    fields: byPlace(
+      Closed({
+        label: optionalText(200, 1),
+        placeholder: optionalText(200),
+        options: byPlace(Type.String({ maxLength: 200, description: 'A choice\'s words; empty, it shows in the default language.' }), 50),
+      }),
+      20,
+    ),
   }),
   emailSettingsTranslation: Closed({ subject: optionalText(255), preheader: optionalText(255) }),
   pageSettingsTranslation: Closed({ title: optionalText(200, 1), description: optionalText(500) }),

@@ -33,11 +33,19 @@ function translate(block: Block, coins: () => boolean, next: () => number): Tran
     case 'html':
       return { html: one() };
     case 'form':
-      return { submitText: one() };
+      return {
+        submitText: one(),
+        successMessage: block.successMessage ? one() : undefined,
+        // Each field's texts and each choice, translated or not (an empty choice shows in the default language).
+        fields: block.fields.map((field) => clean({ label: one(), placeholder: field.placeholder ? one() : undefined, options: field.options?.map(() => one() ?? '') })),
+      };
     default:
       return undefined;
   }
 }
+
+/** A select field each random form gains, so that its choices are translated (or not) too. */
+const CHOICE = { name: 'level', label: 'Level {{contact.a}}', kind: 'select' as const, options: [{ value: 'a', label: 'Alpha {{contact.a}}' }, { value: 'b', label: 'Beta' }] };
 
 const clean = (object: Translation) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 
@@ -55,7 +63,8 @@ export function bilingual(doc: DesignDocument): fc.Arbitrary<{ doc: DesignDocume
       ...row,
       columns: row.columns.map((column) => ({
         ...column,
-        blocks: column.blocks.map((block) => {
+        blocks: column.blocks.map((written) => {
+          const block = written.type === 'form' ? { ...written, fields: [...written.fields, CHOICE] } : written;
           const translation = translate(block, coins, next);
           return translation ? ({ ...block, translations: { [SECOND_LANGUAGE]: clean(translation) } } as Block) : block;
         }),

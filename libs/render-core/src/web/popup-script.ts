@@ -2,6 +2,13 @@ import type { PopupSettings } from '@embed/design-document';
 import { scriptLiteral } from '../html';
 
 /**
+ * The object with its `type` first: the script is the same bytes for the same settings in
+ * whatever order they came (a design stored in PostgreSQL's jsonb comes back with its keys
+ * reordered, `{"days":7,"type":"everyDays"}`, and its export must be what its render was).
+ */
+const typeFirst = <T extends { type: string }>({ type, ...rest }: T): T => ({ type, ...rest }) as T;
+
+/**
  * Browser script that shows the popup on its trigger, closes it (close button, overlay,
  * Escape) and remembers the close in storage per its frequency. Its handle is
  * `window.embedPopups[designId]` = { designId, element, open(), close() }; the root
@@ -10,8 +17,8 @@ import { scriptLiteral } from '../html';
 export function popupScript(designId: string, settings: PopupSettings): string {
   const config = {
     designId,
-    trigger: settings.trigger,
-    frequency: settings.frequency,
+    trigger: typeFirst(settings.trigger),
+    frequency: typeFirst(settings.frequency),
     closeOnOverlay: settings.overlay?.closeOnClick ?? true,
   };
   return `(function () {
