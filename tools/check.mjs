@@ -9,6 +9,10 @@ const say = (message) => process.stdout.write(`[check] ${message}\n`);
 
 async function main() {
   const roots = projectRoots(repoRoot);
+  // The module-boundary rule reads Nx's cached project graph and, when there is none (a
+  // fresh clone), skips itself with a mere warning: the graph is made first, as Nx would.
+  const { createProjectGraphAsync } = await import('@nx/devkit');
+  await createProjectGraphAsync({ exitOnError: true });
   const linted = runAsync(path.join(repoRoot, 'node_modules', '.bin', 'eslint'), ['--max-warnings=0', ...lintedPaths(repoRoot, roots)], { cwd: repoRoot }).then(
     () => true,
     () => (say('lint: errors (above)'), false),
