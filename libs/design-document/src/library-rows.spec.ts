@@ -40,6 +40,12 @@ describe('withSyncedRows', () => {
     expect(shown.body.rows[0]).toEqual(text('a', 'A'));
   });
 
+  it('keeps a locked synced row locked, whatever the saved row says', () => {
+    const current = new Map([[synced.syncedRowId!, text('saved', 'New words')]]);
+    expect(withSyncedRows(design({ ...synced, locked: true }), current).body.rows[0]).toEqual({ ...text('saved', 'New words'), id: 'mine', locked: true, syncedRowId: synced.syncedRowId });
+    expect(withSyncedRows(design(synced), new Map([[synced.syncedRowId!, { ...text('saved', 'New words'), locked: true }]])).body.rows[0]).not.toHaveProperty('locked');
+  });
+
   it('keeps the last copy of a row whose saved row is gone, and the same document when nothing changes', () => {
     const doc = design(synced);
     expect(withSyncedRows(doc, new Map())).toBe(doc);

@@ -4,10 +4,13 @@ import type { DesignDocument, Row } from './types';
 // the integrator's server changes, and synced rows, which show a saved row's current
 // content. Pure functions over documents, for the designs service and the editor alike.
 
-/** What a row of a design shows when it is a synced row: the saved row's content, under the design's own id and reference. */
+/**
+ * What a row of a design shows when it is a synced row: the saved row's content, under the
+ * design's own id, reference and lock (a locked synced row stays locked when its content changes).
+ */
 const syncedContent = (row: Row, saved: Row): Row => {
-  const { id: _savedId, syncedRowId: _savedRef, ...content } = saved;
-  return { ...content, ...(row.id !== undefined && { id: row.id }), syncedRowId: row.syncedRowId };
+  const { id: _savedId, syncedRowId: _savedRef, locked: _savedLock, ...content } = saved;
+  return { ...content, ...(row.id !== undefined && { id: row.id }), ...(row.locked && { locked: true }), syncedRowId: row.syncedRowId };
 };
 
 /** The saved rows a design's synced rows name, each once. */
