@@ -160,4 +160,28 @@ describe('synced rows', () => {
     expect((await server('DELETE', `/${banner.id}`)).status).toBe(204);
     expect(expectStatus(await editor('GET', `/designs/${first.id}`), 200).doc.body.rows[0]).toEqual(shown);
   });
+
+  it('show the current content in a render of a document the integrator holds, only the key’s project’s and environment’s, with a warning for any other', async () => {
+    const { testKey, liveKey } = newProject('email');
+    const other = newProject('email');
+    const banner = expectStatus(await rows(testKey)('POST', '', { body: { name: 'Banner', row: words('banner', 'Winter sale'), synced: true } }), 201);
+    const theirs = expectStatus(await rows(other.testKey)('POST', '', { body: { name: 'Theirs', row: words('theirs', 'Their secret offer'), synced: true } }), 201);
+    expectStatus(await rows(testKey)('PUT', `/${banner.id}`, { body: { name: 'Banner', row: words('banner', 'Spring sale'), synced: true } }), 200);
+    const doc = { ...email, body: { ...email.body, rows: [{ ...words('mine', 'Old copy'), syncedRowId: banner.id }, { ...words('copied', 'Copy of theirs'), syncedRowId: theirs.id }] } };
+    const render = (key: string) => call('POST', '/embed/v1/render', { bearer: key, body: { doc } });
+    const warning = (id: string) => `body.rows[1] names synced row "${id}", which is not a synced row of this project in this environment: the row's own content was rendered`;
+
+    const rendered = expectStatus(await render(testKey), 200);
+    expect(rendered.html).toContain('Spring sale');
+    expect(rendered.html).not.toContain('Old copy');
+    expect(rendered.html).toContain('Copy of theirs');
+    expect(rendered.html).not.toContain('Their secret offer');
+    expect(rendered.warnings).toContain(warning(theirs.id));
+
+    // The same document rendered with the project's live key: the test environment's row is not the live one's.
+    const live = expectStatus(await render(liveKey), 200);
+    expect(live.html).toContain('Old copy');
+    expect(live.html).not.toContain('Spring sale');
+    expect(live.warnings).toEqual(expect.arrayContaining([warning(theirs.id), warning(banner.id).replace('body.rows[1]', 'body.rows[0]')]));
+  });
 });

@@ -1,4 +1,4 @@
-import { lockedRowChange, syncedRowEdit, syncedRowIds, withSyncedRows } from './library-rows';
+import { lockedRowChange, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, withSyncedRows } from './library-rows';
 import type { DesignDocument, Row } from './types';
 
 const text = (id: string, words: string): Row => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-t`, content: [{ type: 'paragraph', content: [{ text: words }] }] }] }] });
@@ -60,5 +60,27 @@ describe('syncedRowEdit', () => {
     expect(syncedRowEdit(design(synced, text('a', 'A')), design(text('a', 'A'), synced))).toBeNull();
     expect(syncedRowEdit(design(synced), design())).toBeNull();
     expect(syncedRowEdit(design(synced), design({ ...synced, style: { backgroundColor: '#000000' } }))).toBe(`row "banner" is synced with the project's library: it cannot be changed here`);
+  });
+});
+
+describe('syncedRowsForRender', () => {
+  const known = 'row_01hzzzzzzzzzzzzzzzzzzzzzzz';
+  const unknown = 'row_01hyyyyyyyyyyyyyyyyyyyyyyy';
+  const current = new Map([[known, text('saved', 'Current words')]]);
+
+  it('shows the current content of the synced rows it knows and warns of each it does not, by place', () => {
+    const doc = design(text('a', 'A'), { ...text('mine', 'Old copy'), syncedRowId: known }, { ...text('theirs', 'Their copy'), syncedRowId: unknown });
+    expect(syncedRowReferences(doc)).toEqual([known, unknown]);
+    const rendered = syncedRowsForRender(doc, current);
+    expect((rendered.doc as DesignDocument).body.rows).toEqual([text('a', 'A'), { ...text('saved', 'Current words'), id: 'mine', syncedRowId: known }, doc.body.rows[2]]);
+    expect(rendered.warnings).toEqual([`body.rows[2] names synced row "${unknown}", which is not a synced row of this project in this environment: the row's own content was rendered`]);
+    expect(doc.body.rows[1]).toEqual({ ...text('mine', 'Old copy'), syncedRowId: known });
+  });
+
+  it('leaves a document it cannot read as it is, for the renderer to refuse', () => {
+    for (const doc of [null, 'text', [], { body: null }, { body: { rows: 'x' } }, { body: { rows: [null, 3, { syncedRowId: 7 }] } }]) {
+      expect(syncedRowReferences(doc)).toEqual([]);
+      expect(syncedRowsForRender(doc, current)).toEqual({ doc, warnings: [] });
+    }
   });
 });

@@ -32,6 +32,41 @@ export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string,
   return changed ? ({ ...doc, body: { ...doc.body, rows } } as DesignDocument) : doc;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The rows of a document not yet checked (a render's, before the renderer checks it): its `body.rows` that are objects, with their places. */
+function uncheckedRows(doc: unknown): { row: Record<string, unknown>; index: number }[] {
+  const rows = isObject(doc) && isObject(doc['body']) ? doc['body']['rows'] : undefined;
+  return Array.isArray(rows) ? rows.flatMap((row: unknown, index) => (isObject(row) ? [{ row, index }] : [])) : [];
+}
+
+/** The saved rows a document not yet checked names as synced, each once. */
+export const syncedRowReferences = (doc: unknown): string[] => [
+  ...new Set(uncheckedRows(doc).flatMap(({ row }) => (typeof row['syncedRowId'] === 'string' ? [row['syncedRowId']] : []))),
+];
+
+/**
+ * A document not yet checked, as a render shows it: each synced row with its saved row's
+ * current content (`current`, as withSyncedRows), and a warning for each reference to a row
+ * `current` does not hold (not a synced row of the project's environment), whose own
+ * content is rendered. The same document when no row changes.
+ */
+export function syncedRowsForRender(doc: unknown, current: ReadonlyMap<string, Row>): { doc: unknown; warnings: string[] } {
+  const warnings: string[] = [];
+  const shown = new Map<number, Row>();
+  for (const { row, index } of uncheckedRows(doc)) {
+    const id = row['syncedRowId'];
+    if (typeof id !== 'string') continue;
+    const saved = current.get(id);
+    if (saved) shown.set(index, syncedContent(row as unknown as Row, saved));
+    else warnings.push(`body.rows[${index}] names synced row "${id}", which is not a synced row of this project in this environment: the row's own content was rendered`);
+  }
+  if (!shown.size) return { doc, warnings };
+  const body = (doc as { body: Record<string, unknown> }).body;
+  const rows = (body['rows'] as unknown[]).map((row, index) => shown.get(index) ?? row);
+  return { doc: { ...(doc as object), body: { ...body, rows } }, warnings };
+}
+
 /** Two JSON values alike, whatever the order of their objects' keys. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
