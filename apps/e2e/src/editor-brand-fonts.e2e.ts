@@ -81,7 +81,7 @@ describe('the brand kit’s fonts', () => {
     expect(blocks(await design(page)).find((block: any) => block.type === 'button').style.fontFamily).toBe(MERRIWEATHER.stack);
 
     expect(await seriousViolations(frame)).toEqual([]);
-    await font.scrollIntoViewIfNeeded();
+    await font.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: path.join(SHOTS, 'fonts-only-1280.png') });
 
     // What the editor shows is what is saved.
