@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { DesignDocument } from '@embed/design-document/model';
+import type { Block, DesignDocument } from '@embed/design-document/model';
 import { newBlock, openedState } from '@embed/editor-core';
 import { Journal, JournalKeys } from '@embed/editor-journal';
 import type { ApiRequest, ApiResponse } from '@embed/editor-protocol';
@@ -132,7 +132,7 @@ describe('EditorStore', () => {
     editor.dispatch({ type: 'patchBodyStyle', patch: { fontFamily: 'Georgia, serif' } });
     expect(editor.doc.body.fonts).toBeUndefined();
     // A block that comes in by any command (a drop, a paste, a row inserted) with the kit's font.
-    const button = { ...newBlock('button'), style: { fontFamily: lora.stack } };
+    const button = { ...newBlock('button'), style: { fontFamily: lora.stack } } as Block;
     editor.dispatch({ type: 'insertBlock', at: { row: 0, column: 0, block: 0 }, block: button });
     expect(editor.doc.body.fonts).toEqual([{ family: 'Lora', url: lora.url }]);
     editor.undo();
