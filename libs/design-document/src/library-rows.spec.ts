@@ -84,3 +84,28 @@ describe('syncedRowsForRender', () => {
     }
   });
 });
+
+describe('synced rows whose texts the integrator made editable', () => {
+  const id = 'row_01hzzzzzzzzzzzzzzzzzzzzzzz';
+  const button = (words: string, color: string) => ({ type: 'button' as const, id: 'cta', text: words, href: 'https://example.com', style: { buttonColor: color } });
+  const saved = (words: string, color: string, editable = true): Row => ({ ...text('banner', words), columns: [{ blocks: [...text('x', words).columns[0].blocks, button(words, color)] }], ...(editable && { syncedTextsEditable: true }) });
+  const own = (words: string, color: string): Row => ({ ...saved(words, color), id: 'mine', syncedRowId: id });
+
+  it('keeps the design’s own texts and takes the rest from the saved row', () => {
+    const shown = withSyncedRows(design(own('My words', '#000000')), new Map([[id, saved('Library words', '#1f5f4a')]])).body.rows[0];
+    expect(shown).toEqual({ ...saved('My words', '#1f5f4a'), id: 'mine', syncedRowId: id });
+  });
+
+  it('takes every text from the saved row when it is not editable, whatever the copy says', () => {
+    const forged = { ...own('My words', '#000000'), syncedTextsEditable: true };
+    const shown = withSyncedRows(design(forged), new Map([[id, saved('Library words', '#1f5f4a', false)]])).body.rows[0];
+    expect(shown).toEqual({ ...saved('Library words', '#1f5f4a', false), id: 'mine', syncedRowId: id });
+  });
+
+  it('lets the editor change the texts and nothing else', () => {
+    const before = design(own('Words', '#1f5f4a'));
+    expect(syncedRowEdit(before, design(own('New words', '#1f5f4a')))).toBeNull();
+    expect(syncedRowEdit(before, design(own('Words', '#000000')))).toMatch(/is synced with the project's library/);
+    expect(syncedRowEdit(design({ ...own('Words', '#1f5f4a'), syncedTextsEditable: undefined }), design({ ...own('New words', '#1f5f4a'), syncedTextsEditable: undefined }))).toMatch(/is synced/);
+  });
+});
