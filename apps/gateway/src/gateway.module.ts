@@ -20,7 +20,6 @@ import { EditorAssetsController } from './editor-assets/editor-assets.controller
 import { ExportsController } from './server-api/exports.controller';
 import { ImportsController } from './server-api/imports.controller';
 import { RenderController } from './server-api/render.controller';
-import { SyncedRowsForRender } from './server-api/synced-rows-for-render';
 import { BrandKitController } from './server-api/brand-kit.controller';
 import { TemplatesController } from './server-api/templates.controller';
 import { SavedRowsController } from './server-api/saved-rows.controller';
@@ -109,7 +108,6 @@ export class GatewayModule {
       controllers: GATEWAY_CONTROLLERS,
       providers: [
         ServiceCalls,
-        SyncedRowsForRender,
         KeyResolver,
         SecretKeyGuard,
         EditorTokenGuard,

@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { SAVED_ROW_ID_PATTERN, SAVED_ROWS_SUBJECTS, type TenantScope } from '@embed/contracts';
 import { DESIGN_LIMITS, type Row, syncedRowReferences, syncedRowsForRender } from '@embed/design-document/model';
-import { ServiceCalls } from '../services/call-service';
+import type { ServiceCalls } from '../services/call-service';
 
 /**
  * A render's document with its synced rows showing their saved rows' current content, as
@@ -10,15 +9,10 @@ import { ServiceCalls } from '../services/call-service';
  * rendered with the row's own content and a warning. A document naming no synced row costs
  * no call.
  */
-@Injectable()
-export class SyncedRowsForRender {
-  constructor(private readonly services: ServiceCalls) {}
-
-  async resolve(scope: TenantScope, doc: unknown): Promise<{ doc: unknown; warnings: string[] }> {
-    // An id of another shape is no saved row's: the renderer refuses the document for it.
-    const rowIds = syncedRowReferences(doc).filter((id) => SAVED_ROW_ID_PATTERN.test(id)).slice(0, DESIGN_LIMITS.maxBlocks);
-    if (!rowIds.length) return { doc, warnings: [] };
-    const { rows } = await this.services.call(SAVED_ROWS_SUBJECTS.synced, { scope, rowIds });
-    return syncedRowsForRender(doc, new Map(rows.map(({ id, row }) => [id, row as unknown as Row])));
-  }
+export async function withCurrentSyncedRows(services: ServiceCalls, scope: TenantScope, doc: unknown): Promise<{ doc: unknown; warnings: string[] }> {
+  // An id of another shape is no saved row's: the renderer refuses the document for it.
+  const rowIds = syncedRowReferences(doc).filter((id) => SAVED_ROW_ID_PATTERN.test(id)).slice(0, DESIGN_LIMITS.maxBlocks);
+  if (!rowIds.length) return { doc, warnings: [] };
+  const { rows } = await services.call(SAVED_ROWS_SUBJECTS.synced, { scope, rowIds });
+  return syncedRowsForRender(doc, new Map(rows.map(({ id, row }) => [id, row as unknown as Row])));
 }
