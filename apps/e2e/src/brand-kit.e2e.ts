@@ -16,8 +16,9 @@ const KIT = {
   link: { color: '#1f5f4a' },
   button: { buttonColor: '#1f5f4a', color: '#ffffff', borderRadius: 6, innerPadding: '12px 24px', fontWeight: 700 },
   paletteOnly: true,
+  fontsOnly: true,
 };
-const EMPTY = { colors: [], fonts: [], logoUrl: null, text: {}, link: {}, button: {}, paletteOnly: false, updatedAt: null };
+const EMPTY = { colors: [], fonts: [], logoUrl: null, text: {}, link: {}, button: {}, paletteOnly: false, fontsOnly: false, updatedAt: null };
 
 const brandKit = (key: string, method = 'GET', body?: unknown) => call(method, '/embed/v1/brand-kit', { bearer: key, ...(body === undefined ? {} : { body }) });
 
@@ -85,6 +86,7 @@ describe('the brand kit through the server API', () => {
     expectRefusedField(await brandKit(testKey, 'PUT', { ...KIT, button: { ...KIT.button, fontSize: 400 } }), 'button.fontSize');
     expectRefusedField(await brandKit(testKey, 'PUT', { ...KIT, text: { colour: '#000000' } }), 'text.colour');
     expectRefusedField(await brandKit(testKey, 'PUT', { ...KIT, colors: [], paletteOnly: true }), 'paletteOnly');
+    expectRefusedField(await brandKit(testKey, 'PUT', { ...KIT, fonts: [], fontsOnly: true }), 'fontsOnly');
     expectRefusedField(await brandKit(testKey, 'PUT', { ...KIT, colors: Array.from({ length: 25 }, () => '#000000') }), 'colors');
     expectError(await brandKit(testKey, 'PUT', { fonts: [] }), 400, 'request_invalid');
 

@@ -10,7 +10,7 @@ import { seedDemoLibrary } from './support/demo-library';
 // uploads for everyone. Before it, every list and delete below was 404 not_found or 405.
 
 const png = { rawBody: TINY_PNG as unknown as string, headers: { 'content-type': 'image/png' } };
-const IMAGE = { id: expect.stringMatching(/^img_[0-9a-z]{26}$/), url: expect.any(String), contentType: 'image/png', bytes: TINY_PNG.length, createdAt: expect.any(String) };
+const IMAGE = { id: expect.stringMatching(/^img_[0-9a-z]{26}$/), url: expect.any(String), thumbnailUrl: expect.any(String), contentType: 'image/png', bytes: TINY_PNG.length, createdAt: expect.any(String) };
 
 function expectStatus(answer: ApiAnswer, status: number): any {
   expect({ status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({ status, text: '' });

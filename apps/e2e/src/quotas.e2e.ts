@@ -56,12 +56,12 @@ describe('quotas', () => {
     const refused = expectError(await editor('POST', '/images', png), 403, 'quota_exceeded');
     expect(refused.body).toMatchObject({ quota: 'personImages', limit: 2 });
     const [{ personId }] = await query<{ personId: string }>(`SELECT id AS "personId" FROM "Person" WHERE "projectId" = $1`, [projectId]);
-    expect(filesOf(personId)).toHaveLength(2);
+    expect(imagesOf(personId)).toHaveLength(2);
 
     setQuotas(projectId, '--person-images', 'default', '--person-image-bytes', String(3 * TINY_PNG.length));
     expect201(await editor('POST', '/images', png));
     expect(expectError(await editor('POST', '/images', png), 403, 'quota_exceeded').body).toMatchObject({ quota: 'personImageBytes', limit: 3 * TINY_PNG.length });
-    expect(filesOf(personId)).toHaveLength(3);
+    expect(imagesOf(personId)).toHaveLength(3);
   });
 
   // Twenty uploads at once with five places left: the person's row lock makes each count
@@ -80,9 +80,8 @@ describe('quotas', () => {
     );
     expect(person).toMatchObject({ imageCount: 5, designCount: 3 });
     expect(await query(`SELECT count(*)::int AS n FROM "Image" WHERE "personId" = $1`, [person.personId])).toEqual([{ n: 5 }]);
-    const files = filesOf(person.personId);
-    expect(files.filter((file) => file.startsWith('images/'))).toHaveLength(5);
-    expect(files.filter((file) => !file.startsWith('images/'))).toEqual([]);
+    expect(imagesOf(person.personId)).toHaveLength(5);
+    expect(filesOf(person.personId).filter((file) => !file.startsWith('images/'))).toEqual([]);
   });
 
   it('shows the limits and what the project’s people hold, and an erasure gives the person’s share back', async () => {
@@ -123,5 +122,12 @@ function expect201(answer: Awaited<ReturnType<typeof call>>) {
 
 /** The person's stored files (not their folders), wherever they are: images, staging, exports. */
 const filesOf = (personId: string) => storedFiles([personId]).filter((file) => /\.[a-z]+$/.test(file));
+/** The person's stored images, each counted once with its thumbnail beside it (a file alone, image or thumbnail, fails). */
+function imagesOf(personId: string): string[] {
+  const files = filesOf(personId).filter((file) => file.startsWith('images/'));
+  const images = files.filter((file) => !file.endsWith('-thumb.webp'));
+  expect(files.filter((file) => file.endsWith('-thumb.webp')).sort()).toEqual(images.map((file) => `${file.slice(0, file.lastIndexOf('.'))}-thumb.webp`).sort());
+  return images;
+}
 
 const statuses = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});

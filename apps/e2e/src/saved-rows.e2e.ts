@@ -160,4 +160,56 @@ describe('synced rows', () => {
     expect((await server('DELETE', `/${banner.id}`)).status).toBe(204);
     expect(expectStatus(await editor('GET', `/designs/${first.id}`), 200).doc.body.rows[0]).toEqual(shown);
   });
+
+  it('show the current content in a render of a document the integrator holds, only the key’s project’s and environment’s, with a warning for any other', async () => {
+    const { testKey, liveKey } = newProject('email');
+    const other = newProject('email');
+    const banner = expectStatus(await rows(testKey)('POST', '', { body: { name: 'Banner', row: words('banner', 'Winter sale'), synced: true } }), 201);
+    const theirs = expectStatus(await rows(other.testKey)('POST', '', { body: { name: 'Theirs', row: words('theirs', 'Their secret offer'), synced: true } }), 201);
+    expectStatus(await rows(testKey)('PUT', `/${banner.id}`, { body: { name: 'Banner', row: words('banner', 'Spring sale'), synced: true } }), 200);
+    const doc = { ...email, body: { ...email.body, rows: [{ ...words('mine', 'Old copy'), syncedRowId: banner.id }, { ...words('copied', 'Copy of theirs'), syncedRowId: theirs.id }] } };
+    const render = (key: string) => call('POST', '/embed/v1/render', { bearer: key, body: { doc } });
+    const warning = (id: string) => `body.rows[1] names synced row "${id}", which is not a synced row of this project in this environment: the row's own content was rendered`;
+
+    const rendered = expectStatus(await render(testKey), 200);
+    expect(rendered.html).toContain('Spring sale');
+    expect(rendered.html).not.toContain('Old copy');
+    expect(rendered.html).toContain('Copy of theirs');
+    expect(rendered.html).not.toContain('Their secret offer');
+    expect(rendered.warnings).toContain(warning(theirs.id));
+
+    // The same document rendered with the project's live key: the test environment's row is not the live one's.
+    const live = expectStatus(await render(liveKey), 200);
+    expect(live.html).toContain('Old copy');
+    expect(live.html).not.toContain('Spring sale');
+    expect(live.warnings).toEqual(expect.arrayContaining([warning(theirs.id), warning(banner.id).replace('body.rows[1]', 'body.rows[0]')]));
+  });
+
+  it('keep each design’s own texts where the integrator made them editable, and take the rest from the project row', async () => {
+    const { testKey } = newProject('email');
+    const server = rows(testKey);
+    const styled = (text: string, backgroundColor: string) => ({ ...words('offer', text), style: { backgroundColor }, syncedTextsEditable: true });
+    const offer = expectStatus(await server('POST', '', { body: { name: 'Offer', row: styled('Library offer', '#f3f1ec'), synced: true } }), 201);
+    const copy = { ...styled('Library offer', '#f3f1ec'), id: 'offer-copy', syncedRowId: offer.id };
+    const design = await designFor(testKey, 'person-1', [copy]);
+    const { editor } = await editorSession(testKey, 'person-1');
+
+    // A person's save changes the text (kept) and the background (the project row's, kept as it is).
+    const edited = { ...styled('My own offer', '#000000'), id: 'offer-copy', syncedRowId: offer.id };
+    const saved = expectStatus(await editor('PUT', `/designs/${design.id}`, { body: { doc: { ...design.doc, body: { ...design.doc.body, rows: [edited] } } } }), 200);
+    expect(saved.doc.body.rows).toEqual([{ ...styled('My own offer', '#f3f1ec'), id: 'offer-copy', syncedRowId: offer.id }]);
+
+    // The integrator's new style reaches the design, with the person's text.
+    expectStatus(await server('PUT', `/${offer.id}`, { body: { name: 'Offer', row: styled('Library offer, spring', '#1f5f4a'), synced: true } }), 200);
+    expect(expectStatus(await editor('GET', `/designs/${design.id}`), 200).doc.body.rows).toEqual([{ ...styled('My own offer', '#1f5f4a'), id: 'offer-copy', syncedRowId: offer.id }]);
+    const exported = expectStatus(await call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'person-1' }, format: 'html' } }), 200);
+    expect(exported.html).toContain('My own offer');
+    expect(exported.html).not.toContain('Library offer');
+
+    // Made not editable, the project row's texts come back.
+    expectStatus(await server('PUT', `/${offer.id}`, { body: { name: 'Offer', row: { ...styled('Library offer, summer', '#1f5f4a'), syncedTextsEditable: false }, synced: true } }), 200);
+    const shown = expectStatus(await editor('GET', `/designs/${design.id}`), 200).doc.body.rows[0];
+    expect(shown.columns).toEqual(words('x', 'Library offer, summer').columns);
+  });
 });
+

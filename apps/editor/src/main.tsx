@@ -142,7 +142,7 @@ async function start(): Promise<void> {
       shown.checks.dispose();
       shown.watch.stop();
     }
-    const store = new EditorStore(design.opened, api, storeEvents, { readOnly, journal: design.journal });
+    const store = new EditorStore(design.opened, api, storeEvents, { readOnly, journal: design.journal, brandKit: kit });
     const checks = new DesignChecks(store, api, checksWorker ? checksInWorker(checksWorker) : checksHere, undefined, kit?.colors);
     shown = { store, checks, watch: new SaveWatch(api, store) };
     render(

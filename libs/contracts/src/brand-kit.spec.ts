@@ -17,6 +17,7 @@ describe('a brand kit', () => {
   it('refuses a stylesheet whose family a design’s web fonts cannot hold, and paletteOnly without a palette, naming the field', () => {
     expect(brandKitProblem({ colors: [], fonts: [{ stack: 'Arial' }, { stack: "'Open, Sans', Arial", url: INTER_URL }] })).toEqual({ field: 'fonts.1.stack', message: expect.stringContaining('family') });
     expect(brandKitProblem({ colors: [], paletteOnly: true })).toEqual({ field: 'paletteOnly', message: 'needs at least one colour in colors' });
+    expect(brandKitProblem({ colors: [], fontsOnly: true })).toEqual({ field: 'fontsOnly', message: 'needs at least one font in fonts' });
   });
 
   it('is refused by its schema in the design document’s words', () => {

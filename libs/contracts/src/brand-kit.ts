@@ -88,6 +88,7 @@ const kitFields = {
   link: BrandLinkStyleSchema,
   button: BrandButtonStyleSchema,
   paletteOnly: Type.Boolean({ description: 'Colour pickers offer only the palette (no free choice); needs a palette.' }),
+  fontsOnly: Type.Boolean({ description: 'Font fields offer only the kit’s fonts (no free text); needs at least one font.' }),
 };
 
 export interface BrandKit {
@@ -98,6 +99,7 @@ export interface BrandKit {
   link: BrandLinkStyle;
   button: BrandButtonStyle;
   paletteOnly: boolean;
+  fontsOnly: boolean;
   /** When it was last set; null while the project's environment has none (the empty kit). */
   updatedAt: string | null;
 }
@@ -112,6 +114,7 @@ export interface BrandKitContent {
   link?: BrandLinkStyle;
   button?: BrandButtonStyle;
   paletteOnly?: boolean;
+  fontsOnly?: boolean;
 }
 export const BrandKitContentSchema = describing<BrandKitContent>()(
   Strict(
@@ -123,6 +126,7 @@ export const BrandKitContentSchema = describing<BrandKitContent>()(
       link: Type.Optional(kitFields.link),
       button: Type.Optional(kitFields.button),
       paletteOnly: Type.Optional(kitFields.paletteOnly),
+      fontsOnly: Type.Optional(kitFields.fontsOnly),
     },
     { title: 'BrandKitBody' },
   ),
@@ -139,7 +143,7 @@ const WEB_FONT_FAMILY = /^[A-Za-z0-9 -]{1,100}$/;
 
 /**
  * What a kit's schema cannot say of it: a font stylesheet's family must be a name a design's
- * web fonts can hold, and `paletteOnly` needs a palette. The field's path and the rule, or
+ * web fonts can hold, `paletteOnly` needs a palette and `fontsOnly` a font. The field's path and the rule, or
  * null when the kit is sound.
  */
 export function brandKitProblem(kit: BrandKitContent): { field: string; message: string } | null {
@@ -150,5 +154,6 @@ export function brandKitProblem(kit: BrandKitContent): { field: string; message:
     }
   }
   if (kit.paletteOnly && kit.colors.length === 0) return { field: 'paletteOnly', message: 'needs at least one colour in colors' };
+  if (kit.fontsOnly && fonts.length === 0) return { field: 'fontsOnly', message: 'needs at least one font in fonts' };
   return null;
 }

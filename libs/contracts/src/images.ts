@@ -55,6 +55,8 @@ export interface ImageSummary {
   id: string;
   /** The image's public address, as an upload answers it; a design holds this address. */
   url: string;
+  /** A small WebP of it (at most 320 pixels wide and high) for a library to show; the image's own address for an image uploaded before thumbnails were made. */
+  thumbnailUrl: string;
   owner: ImageOwner;
   contentType: string;
   bytes: number;
@@ -70,7 +72,11 @@ export const ImageSummarySchema = describing<ImageSummary>()(
   Strict(
     {
       id: ImageIdSchema,
-      url: Type.String({ format: 'uri', description: 'The image’s public address, which a design holds; the image is its own thumbnail.' }),
+      url: Type.String({ format: 'uri', description: 'The image’s public address, which a design holds.' }),
+      thumbnailUrl: Type.String({
+        format: 'uri',
+        description: 'A small WebP of the image (at most 320 pixels wide and high), made at upload, for a library to show; the image’s own address for one uploaded before thumbnails were made.',
+      }),
       owner: OneOf(IMAGE_OWNERS),
       contentType: Type.String(),
       bytes: Type.Integer({ minimum: 1 }),

@@ -44,6 +44,8 @@ import { RefusalSchema, ReplySchema } from './schema';
 import {
   CreateSavedRowRequestSchema,
   ListSavedRowsRequestSchema,
+  SyncedRowsRequestSchema,
+  SyncedRowsSchema,
   RenameSavedRowRequestSchema,
   ReplaceSavedRowRequestSchema,
   SavedRowListSchema,
@@ -115,6 +117,7 @@ export const MESSAGES = {
   [SAVED_ROWS_SUBJECTS.replace]: message(ReplaceSavedRowRequestSchema, ReplySchema(SavedRowSchema), 'write'),
   [SAVED_ROWS_SUBJECTS.rename]: message(RenameSavedRowRequestSchema, ReplySchema(SavedRowSchema), 'write'),
   [SAVED_ROWS_SUBJECTS.delete]: message(SavedRowRequestSchema, ReplySchema(Type.Null()), 'write'),
+  [SAVED_ROWS_SUBJECTS.synced]: message(SyncedRowsRequestSchema, ReplySchema(SyncedRowsSchema), 'read'),
   [RENDER_DESIGN_SUBJECT]: message(RenderDesignRequestSchema, RenderDesignReplySchema, 'render'),
   [IMPORT_DESIGN_SUBJECT]: message(ImportDesignRequestSchema, ImportDesignReplySchema, 'render'),
   [RENDER_FILE_SUBJECT]: message(RenderFileRequestSchema, RenderFileReplySchema, 'export'),

@@ -15,6 +15,7 @@ export const SAVED_ROWS_SUBJECTS = {
   replace: 'designs.saved-rows.replace.v1',
   rename: 'designs.saved-rows.rename.v1',
   delete: 'designs.saved-rows.delete.v1',
+  synced: 'designs.saved-rows.synced.v1',
 } as const;
 
 export const SavedRowIdSchema = Type.String({ pattern: SAVED_ROW_ID_PATTERN.source });
@@ -96,6 +97,15 @@ export type ReplaceSavedRowRequest = Static<typeof ReplaceSavedRowRequestSchema>
 /** rename: a person's new name for a row of their own (the editor's Rows panel). */
 export const RenameSavedRowRequestSchema = Strict({ scope: TenantScopeSchema, rowId: SavedRowIdSchema, userId: UserIdSchema, name: DesignNameSchema });
 export type RenameSavedRowRequest = Static<typeof RenameSavedRowRequestSchema>;
+
+/** synced: the current content of the project's synced rows among `rowIds` (a render of a document that names them); others are left out. */
+export const SyncedRowsRequestSchema = Strict({ scope: TenantScopeSchema, rowIds: Type.Array(SavedRowIdSchema, { maxItems: 1000 }) });
+export type SyncedRowsRequest = Static<typeof SyncedRowsRequestSchema>;
+
+export interface SyncedRows {
+  rows: { id: string; row: SavedRowContent }[];
+}
+export const SyncedRowsSchema = describing<SyncedRows>()(Strict({ rows: Type.Array(Strict({ id: SavedRowIdSchema, row: AnyObject<SavedRowContent>() })) }));
 
 /** Rows a project's environment may keep, and rows one person may keep: each holds a row of up to 4 columns of blocks. */
 export const MAX_SAVED_ROWS = { project: 500, person: 200 } as const;

@@ -1,4 +1,4 @@
-import { lockedRowChange, syncedRowEdit, syncedRowIds, withSyncedRows } from './library-rows';
+import { lockedRowChange, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, withSyncedRows } from './library-rows';
 import type { DesignDocument, Row } from './types';
 
 const text = (id: string, words: string): Row => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-t`, content: [{ type: 'paragraph', content: [{ text: words }] }] }] }] });
@@ -40,6 +40,12 @@ describe('withSyncedRows', () => {
     expect(shown.body.rows[0]).toEqual(text('a', 'A'));
   });
 
+  it('keeps a locked synced row locked, whatever the saved row says', () => {
+    const current = new Map([[synced.syncedRowId!, text('saved', 'New words')]]);
+    expect(withSyncedRows(design({ ...synced, locked: true }), current).body.rows[0]).toEqual({ ...text('saved', 'New words'), id: 'mine', locked: true, syncedRowId: synced.syncedRowId });
+    expect(withSyncedRows(design(synced), new Map([[synced.syncedRowId!, { ...text('saved', 'New words'), locked: true }]])).body.rows[0]).not.toHaveProperty('locked');
+  });
+
   it('keeps the last copy of a row whose saved row is gone, and the same document when nothing changes', () => {
     const doc = design(synced);
     expect(withSyncedRows(doc, new Map())).toBe(doc);
@@ -54,5 +60,52 @@ describe('syncedRowEdit', () => {
     expect(syncedRowEdit(design(synced, text('a', 'A')), design(text('a', 'A'), synced))).toBeNull();
     expect(syncedRowEdit(design(synced), design())).toBeNull();
     expect(syncedRowEdit(design(synced), design({ ...synced, style: { backgroundColor: '#000000' } }))).toBe(`row "banner" is synced with the project's library: it cannot be changed here`);
+  });
+});
+
+describe('syncedRowsForRender', () => {
+  const known = 'row_01hzzzzzzzzzzzzzzzzzzzzzzz';
+  const unknown = 'row_01hyyyyyyyyyyyyyyyyyyyyyyy';
+  const current = new Map([[known, text('saved', 'Current words')]]);
+
+  it('shows the current content of the synced rows it knows and warns of each it does not, by place', () => {
+    const doc = design(text('a', 'A'), { ...text('mine', 'Old copy'), syncedRowId: known }, { ...text('theirs', 'Their copy'), syncedRowId: unknown });
+    expect(syncedRowReferences(doc)).toEqual([known, unknown]);
+    const rendered = syncedRowsForRender(doc, current);
+    expect((rendered.doc as DesignDocument).body.rows).toEqual([text('a', 'A'), { ...text('saved', 'Current words'), id: 'mine', syncedRowId: known }, doc.body.rows[2]]);
+    expect(rendered.warnings).toEqual([`body.rows[2] names synced row "${unknown}", which is not a synced row of this project in this environment: the row's own content was rendered`]);
+    expect(doc.body.rows[1]).toEqual({ ...text('mine', 'Old copy'), syncedRowId: known });
+  });
+
+  it('leaves a document it cannot read as it is, for the renderer to refuse', () => {
+    for (const doc of [null, 'text', [], { body: null }, { body: { rows: 'x' } }, { body: { rows: [null, 3, { syncedRowId: 7 }] } }]) {
+      expect(syncedRowReferences(doc)).toEqual([]);
+      expect(syncedRowsForRender(doc, current)).toEqual({ doc, warnings: [] });
+    }
+  });
+});
+
+describe('synced rows whose texts the integrator made editable', () => {
+  const id = 'row_01hzzzzzzzzzzzzzzzzzzzzzzz';
+  const button = (words: string, color: string) => ({ type: 'button' as const, id: 'cta', text: words, href: 'https://example.com', style: { buttonColor: color } });
+  const saved = (words: string, color: string, editable = true): Row => ({ ...text('banner', words), columns: [{ blocks: [...text('x', words).columns[0].blocks, button(words, color)] }], ...(editable && { syncedTextsEditable: true }) });
+  const own = (words: string, color: string): Row => ({ ...saved(words, color), id: 'mine', syncedRowId: id });
+
+  it('keeps the design’s own texts and takes the rest from the saved row', () => {
+    const shown = withSyncedRows(design(own('My words', '#000000')), new Map([[id, saved('Library words', '#1f5f4a')]])).body.rows[0];
+    expect(shown).toEqual({ ...saved('My words', '#1f5f4a'), id: 'mine', syncedRowId: id });
+  });
+
+  it('takes every text from the saved row when it is not editable, whatever the copy says', () => {
+    const forged = { ...own('My words', '#000000'), syncedTextsEditable: true };
+    const shown = withSyncedRows(design(forged), new Map([[id, saved('Library words', '#1f5f4a', false)]])).body.rows[0];
+    expect(shown).toEqual({ ...saved('Library words', '#1f5f4a', false), id: 'mine', syncedRowId: id });
+  });
+
+  it('lets the editor change the texts and nothing else', () => {
+    const before = design(own('Words', '#1f5f4a'));
+    expect(syncedRowEdit(before, design(own('New words', '#1f5f4a')))).toBeNull();
+    expect(syncedRowEdit(before, design(own('Words', '#000000')))).toMatch(/is synced with the project's library/);
+    expect(syncedRowEdit(design({ ...own('Words', '#1f5f4a'), syncedTextsEditable: undefined }), design({ ...own('New words', '#1f5f4a'), syncedTextsEditable: undefined }))).toMatch(/is synced/);
   });
 });

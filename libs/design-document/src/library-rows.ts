@@ -1,22 +1,48 @@
-import type { DesignDocument, Row } from './types';
+import type { Block, DesignDocument, Row } from './types';
 
 // A design's rows that come from the project's library (issue 32): locked rows, which only
 // the integrator's server changes, and synced rows, which show a saved row's current
 // content. Pure functions over documents, for the designs service and the editor alike.
 
-/** What a row of a design shows when it is a synced row: the saved row's content, under the design's own id and reference. */
+/**
+ * What a row of a design shows when it is a synced row: the saved row's content, under the
+ * design's own id, reference and lock (a locked synced row stays locked when its content changes).
+ */
 const syncedContent = (row: Row, saved: Row): Row => {
-  const { id: _savedId, syncedRowId: _savedRef, ...content } = saved;
-  return { ...content, ...(row.id !== undefined && { id: row.id }), syncedRowId: row.syncedRowId };
+  const { id: _savedId, syncedRowId: _savedRef, locked: _savedLock, ...content } = saved;
+  return { ...content, ...(row.id !== undefined && { id: row.id }), ...(row.locked && { locked: true }), syncedRowId: row.syncedRowId };
 };
 
 /** The saved rows a design's synced rows name, each once. */
 export const syncedRowIds = (doc: DesignDocument): string[] => [...new Set(doc.body.rows.flatMap((row) => (row.syncedRowId ? [row.syncedRowId] : [])))];
 
+/** The texts a person may edit in a synced row the integrator marked `syncedTextsEditable`: a block's by its type. */
+const textOf = (block: Block): unknown => (block.type === 'text' || block.type === 'heading' ? block.content : block.type === 'button' ? block.text : undefined);
+const withText = (block: Block, text: unknown): Block =>
+  block.type === 'text' || block.type === 'heading' ? ({ ...block, content: text } as Block) : block.type === 'button' ? ({ ...block, text } as Block) : block;
+
+/**
+ * The saved row's content with the design's own texts where the integrator lets people edit
+ * them (`syncedTextsEditable`): each block takes the text of the design's block at the same
+ * place when that block is of the same type; everything else is the saved row's.
+ */
+function withOwnTexts(content: Row, own: Row): Row {
+  if (!content.syncedTextsEditable) return content;
+  const columns = content.columns.map((column, c) => ({
+    ...column,
+    blocks: column.blocks.map((block, b) => {
+      const mine = own.columns[c]?.blocks[b];
+      return mine && mine.type === block.type && textOf(mine) !== undefined ? withText(block, textOf(mine)) : block;
+    }),
+  }));
+  return { ...content, columns };
+}
+
 /**
  * The design with each synced row showing its saved row's current content (`current` maps
- * saved row ids to their content); a row whose saved row is gone keeps its last copy. The
- * same object when no row changes, so a caller can tell nothing was synced.
+ * saved row ids to their content), with the design's own texts where the saved row lets
+ * people edit them; a row whose saved row is gone keeps its last copy. The same object when
+ * no row changes, so a caller can tell nothing was synced.
  */
 export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string, Row>): DesignDocument {
   let changed = false;
@@ -24,9 +50,44 @@ export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string,
     const saved = row.syncedRowId === undefined ? undefined : current.get(row.syncedRowId);
     if (!saved) return row;
     changed = true;
-    return syncedContent(row, saved);
+    return withOwnTexts(syncedContent(row, saved), row);
   });
   return changed ? ({ ...doc, body: { ...doc.body, rows } } as DesignDocument) : doc;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The rows of a document not yet checked (a render's, before the renderer checks it): its `body.rows` that are objects, with their places. */
+function uncheckedRows(doc: unknown): { row: Record<string, unknown>; index: number }[] {
+  const rows = isObject(doc) && isObject(doc['body']) ? doc['body']['rows'] : undefined;
+  return Array.isArray(rows) ? rows.flatMap((row: unknown, index) => (isObject(row) ? [{ row, index }] : [])) : [];
+}
+
+/** The saved rows a document not yet checked names as synced, each once. */
+export const syncedRowReferences = (doc: unknown): string[] => [
+  ...new Set(uncheckedRows(doc).flatMap(({ row }) => (typeof row['syncedRowId'] === 'string' ? [row['syncedRowId']] : []))),
+];
+
+/**
+ * A document not yet checked, as a render shows it: each synced row with its saved row's
+ * current content (`current`, as withSyncedRows), and a warning for each reference to a row
+ * `current` does not hold (not a synced row of the project's environment), whose own
+ * content is rendered. The same document when no row changes.
+ */
+export function syncedRowsForRender(doc: unknown, current: ReadonlyMap<string, Row>): { doc: unknown; warnings: string[] } {
+  const warnings: string[] = [];
+  const shown = new Map<number, Row>();
+  for (const { row, index } of uncheckedRows(doc)) {
+    const id = row['syncedRowId'];
+    if (typeof id !== 'string') continue;
+    const saved = current.get(id);
+    if (saved) shown.set(index, withOwnTexts(syncedContent(row as unknown as Row, saved), row as unknown as Row));
+    else warnings.push(`body.rows[${index}] names synced row "${id}", which is not a synced row of this project in this environment: the row's own content was rendered`);
+  }
+  if (!shown.size) return { doc, warnings };
+  const body = (doc as { body: Record<string, unknown> }).body;
+  const rows = (body['rows'] as unknown[]).map((row, index) => shown.get(index) ?? row);
+  return { doc: { ...(doc as object), body: { ...body, rows } }, warnings };
 }
 
 /** Two JSON values alike, whatever the order of their objects' keys. */
@@ -63,14 +124,19 @@ export function lockedRowChange(stored: DesignDocument, next: DesignDocument): s
   return null;
 }
 
+/** A row without the texts a person may edit in it (those of a `syncedTextsEditable` row), for comparing the rest. */
+const withoutEditableTexts = (row: Row): Row =>
+  row.syncedTextsEditable ? { ...row, columns: row.columns.map((column) => ({ ...column, blocks: column.blocks.map((block) => withText(block, undefined)) })) } : row;
+
 /**
  * Why `next` may not follow `doc` in the editor (null when it may) for its synced rows: a
  * synced row shows its saved row's content, which only the integrator's server changes, so
- * a synced row that stays (by id) must stay as it was. It may move or go.
+ * a synced row that stays (by id) must stay as it was, but for its blocks' texts when the
+ * integrator made them editable (`syncedTextsEditable`). It may move or go.
  */
 export function syncedRowEdit(doc: DesignDocument, next: DesignDocument): string | null {
-  const before = new Map(doc.body.rows.flatMap((row) => (row.syncedRowId && row.id !== undefined ? [[row.id, row] as const] : [])));
+  const before = new Map(doc.body.rows.flatMap((row) => (row.syncedRowId && row.id !== undefined ? [[row.id, withoutEditableTexts(row)] as const] : [])));
   if (!before.size) return null;
-  const changed = next.body.rows.find((row) => row.id !== undefined && before.has(row.id) && !sameJson(before.get(row.id), row));
+  const changed = next.body.rows.find((row) => row.id !== undefined && before.has(row.id) && !sameJson(before.get(row.id), withoutEditableTexts(row)));
   return changed ? `row "${changed.id}" is synced with the project's library: it cannot be changed here` : null;
 }

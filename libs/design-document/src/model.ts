@@ -15,5 +15,4 @@ export { designProblem } from './check';
 export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
 export { LANGUAGE_TAG_PATTERN } from './definition/languages';
 export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';
-export { lockedRowChange, syncedRowEdit, syncedRowIds, withSyncedRows } from './library-rows';
-export { sameJson } from './library-rows';
+export { lockedRowChange, sameJson, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, withSyncedRows } from './library-rows';

@@ -26,5 +26,6 @@ export {
   STAGING_MAX_AGE_MS,
   STAGING_PREFIX,
   stagingKey,
+  thumbnailKeyOf,
 } from './storage-keys';
 export { type ImageDimensions, imageDimensions, type ImageExtension, sniffImage } from './image-type';

@@ -47,6 +47,13 @@ export const projectStagingKey = (scope: TenantScope, imageId: string, extension
 /** Longer than any upload takes (its budget is seconds), so the sweep never takes a file an upload is about to record. */
 export const STAGING_MAX_AGE_MS = 3_600_000;
 
+/**
+ * An uploaded image's thumbnail, beside it under the same prefix (so an erasure removes it
+ * with the image, and a staged image's thumbnail is staged beside it): the image's key with
+ * `-thumb.webp` in place of its extension.
+ */
+export const thumbnailKeyOf = (key: string) => `${key.slice(0, key.lastIndexOf('.'))}-thumb.webp`;
+
 /** The prefixes under which a person's exported files, uploaded images and images being uploaded live. */
 export const ownerPrefixes = (owner: FileOwner) => [`exports/${ownerPath(owner)}/`, `images/${ownerPath(owner)}/`, `${STAGING_PREFIX}${ownerPath(owner)}/`];
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   type CreateDesignRequest,
   type Design,
+  type DesignDocument,
   type DesignList,
   type DesignRequest,
   designForMode,
@@ -22,7 +23,7 @@ import {
   type TenantScope,
 } from '@embed/contracts';
 import { type DesignRecord, DesignsRepository, type KnownPerson, SavedRowsRepository } from '@embed/data-access';
-import { type DesignDocument as CheckedDocument, lockedRowChange, syncedRowIds, withSyncedRows } from '@embed/design-document/model';
+import { type DesignDocument as CheckedDocument, lockedRowChange, type Row, syncedRowIds, withSyncedRows } from '@embed/design-document/model';
 import { CursorError, KeysetCursorCodec, type KeysetPosition } from '@embed/paging';
 import { designNotFound, revisionNotFound, unlessErased } from '../common/replies';
 import { PeopleService } from '../people/people.service';
@@ -83,23 +84,24 @@ export class DesignsService {
 
   /**
    * A person's save (`keepLocked`) leaves the stored design's locked rows as they are (409
-   * row_locked names the row). Synced rows are kept with their saved row's current content,
-   * whatever the save says, so an edit never changes what the integrator syncs.
+   * row_locked names the row), judged in the save's transaction against the design as
+   * stored, so a save that raced another is judged against what that one saved. Synced rows
+   * are kept with their saved row's current content, whatever the save says, so an edit
+   * never changes what the integrator syncs; the stored design's synced rows are judged with
+   * the same content (read once), so an integrator's change to them meanwhile refuses nothing.
    */
   async save({ person: scope, designId, mode, name, doc, baseRevision, autosave, keepLocked }: SaveDesignRequest, context: RequestContext): Promise<ServiceReply<Design>> {
     const checked = designForMode(doc, mode);
     if (!checked.ok) return checked;
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
-    const next = await this.synced(owner.value, checked.value);
-    if (keepLocked) {
-      const stored = await this.designs.find(owner.value, designId);
-      const change = stored && lockedRowChange(await this.synced(owner.value, stored.doc as unknown as CheckedDocument), next as unknown as CheckedDocument);
-      if (change) return fail(409, 'row_locked', `${change}; nothing was saved (only the integrator’s server changes locked rows)`);
-    }
+    const current = await this.syncedContent(owner.value, checked.value as unknown as CheckedDocument);
+    const next = withSyncedRows(checked.value as unknown as CheckedDocument, current);
+    const refuse = keepLocked ? (stored: DesignDocument) => lockedRowChange(withSyncedRows(stored as unknown as CheckedDocument, current), next) : undefined;
     return unlessErased(async () => {
-      const outcome = await this.designs.save(owner.value, designId, { name, doc: next, baseRevision, autosave }, context);
+      const outcome = await this.designs.save(owner.value, designId, { name, doc: next as unknown as DesignDocument, baseRevision, autosave, refuse }, context);
       if (!outcome) return designNotFound();
+      if ('refused' in outcome) return fail(409, 'row_locked', `${outcome.refused}; nothing was saved (only the integrator’s server changes locked rows)`);
       if ('conflict' in outcome) {
         const stored = toDesign(outcome.conflict);
         return fail(409, 'revision_conflict', `the design was saved at revision ${stored.revision} since revision ${baseRevision}; nothing was saved`, { design: stored });
@@ -158,8 +160,13 @@ export class DesignsService {
   /** The document (one the design document's rules passed: stored, or checked) with its synced rows showing their saved rows' current content. */
   private async synced<D extends object>(scope: TenantScope, doc: D): Promise<D> {
     const checked = doc as unknown as CheckedDocument;
-    const ids = syncedRowIds(checked);
-    return ids.length ? (withSyncedRows(checked, await this.savedRows.syncedRows(scope, ids)) as unknown as D) : doc;
+    return withSyncedRows(checked, await this.syncedContent(scope, checked)) as unknown as D;
+  }
+
+  /** The current content of the saved rows the document's synced rows name (none read when it names none). */
+  private syncedContent(scope: TenantScope, doc: CheckedDocument): Promise<ReadonlyMap<string, Row>> {
+    const ids = syncedRowIds(doc);
+    return ids.length ? this.savedRows.syncedRows(scope, ids) : Promise.resolve(new Map());
   }
 
   /** A person never seen owns no design: every design of theirs is not found. */

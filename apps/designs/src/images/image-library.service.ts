@@ -60,7 +60,7 @@ export class ImageLibraryService {
   }
 
   /**
-   * Deletes an image and its file. A person's image that their designs (as last saved)
+   * Deletes an image and its files (the image, its thumbnail). A person's image that their designs (as last saved)
    * still show is kept unless `force`: the answer is 409 image_in_use naming those designs,
    * for the editor to ask first. Those designs keep the address, which stops showing it.
    */
@@ -86,7 +86,9 @@ export class ImageLibraryService {
       throw error;
     }
     if (!deleted) return imageNotFound();
-    await this.storage.delete(deleted.storageKey).catch((err) => this.logger.error({ err, storageKey: deleted.storageKey }, 'could not remove the file of a deleted image'));
+    for (const key of [deleted.storageKey, deleted.thumbnailKey]) {
+      if (key) await this.storage.delete(key).catch((err) => this.logger.error({ err, storageKey: key }, 'could not remove a file of a deleted image'));
+    }
     return ok(null);
   }
 

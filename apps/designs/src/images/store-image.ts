@@ -11,16 +11,30 @@ import {
   type StoreProjectImageRequest,
 } from '@embed/contracts';
 import { ImagesRepository, newImageId, PersonErasedError, QuotaExceededError, QuotasRepository } from '@embed/data-access';
-import { CONTENT_TYPES, type FileExtension, imageDimensions, imageKey, ObjectStorage, projectImageKey, projectStagingKey, sniffImage, stagingKey, StorageUnavailableError } from '@embed/storage';
+import {
+  CONTENT_TYPES,
+  type FileExtension,
+  imageDimensions,
+  imageKey,
+  ObjectStorage,
+  projectImageKey,
+  projectStagingKey,
+  sniffImage,
+  stagingKey,
+  StorageUnavailableError,
+  thumbnailKeyOf,
+} from '@embed/storage';
 import { quotaExceeded, userErased } from '../common/replies';
 import { FILE_LINKS, type FileLinks, publicImageUrl } from '../common/file-links';
 import { PeopleService } from '../people/people.service';
 import { imageSummary } from './image-summary';
+import { makeThumbnail } from './thumbnail';
 
-/** An upload's bytes once judged an image the service takes. */
+/** An upload's bytes once judged an image the service takes, with the thumbnail made of them (null when none could be). */
 interface CheckedImage {
   body: Buffer;
   extension: FileExtension;
+  thumbnail: Buffer | null;
 }
 
 /** Where an upload's file is written first and where it is kept once recorded. */
@@ -29,12 +43,19 @@ interface ImageKeys {
   storageKey: string;
 }
 
+/** The files an upload stores: the image and, when one was made, its thumbnail beside it (staged and kept alike). */
+const filesOf = (keys: ImageKeys, { body, extension, thumbnail }: CheckedImage) => [
+  { staged: keys.staged, kept: keys.storageKey, body, contentType: CONTENT_TYPES[extension] },
+  ...(thumbnail ? [{ staged: thumbnailKeyOf(keys.staged), kept: thumbnailKeyOf(keys.storageKey), body: thumbnail, contentType: CONTENT_TYPES.webp }] : []),
+];
+
 /**
  * Storing an image uploaded through the editor (contracts §3) or, for the project itself,
  * by the integrator's server (`POST /embed/v1/images`). Its type is the bytes' own,
  * whatever the upload's header said; SVG is refused (it can carry scripts), and so is an
  * image whose header declares more than IMAGE_MAX_PIXELS (a decompression bomb), judged
- * before anything decodes it.
+ * before anything decodes it. A small WebP thumbnail is made of it (thumbnail.ts) and kept
+ * beside it, for the libraries to show.
  *
  * The file is written to a staging key first, with no database connection held; then the
  * image is recorded, counted against the quotas and its file moved to its key in one
@@ -58,7 +79,7 @@ export class StoreImage {
   async execute({ person: scope, bytes }: StoreImageRequest, context: RequestContext): Promise<ServiceReply<ImageUpload>> {
     const image = await checkedImage(bytes);
     if (!image.ok) return image;
-    const { body, extension } = image.value;
+    const { body, extension, thumbnail } = image.value;
     const person = await this.people.existing(scope);
     if (!person.ok) return person;
     // Uploading needs a token, which makes the person known; one gone since is being (or was) erased.
@@ -70,7 +91,7 @@ export class StoreImage {
     const imageId = newImageId();
     const keys = { staged: stagingKey(known, imageId, extension), storageKey: imageKey(known, imageId, extension) };
     const stored = await this.place(keys, image.value, (place) =>
-      this.images.record(known, { imageId, storageKey: keys.storageKey, contentType: CONTENT_TYPES[extension], bytes: body.length }, place, context),
+      this.images.record(known, { imageId, storageKey: keys.storageKey, thumbnailKey: thumbnail && thumbnailKeyOf(keys.storageKey), contentType: CONTENT_TYPES[extension], bytes: body.length }, place, context),
     );
     return stored.ok ? ok({ url: publicImageUrl(this.links, keys.storageKey) }) : stored;
   }
@@ -79,23 +100,33 @@ export class StoreImage {
   async executeForProject({ scope, bytes }: StoreProjectImageRequest, context: RequestContext): Promise<ServiceReply<ImageSummary>> {
     const image = await checkedImage(bytes);
     if (!image.ok) return image;
-    const { body, extension } = image.value;
+    const { body, extension, thumbnail } = image.value;
     const imageId = newImageId();
     const keys = { staged: projectStagingKey(scope, imageId, extension), storageKey: projectImageKey(scope, imageId, extension) };
     const stored = await this.place(keys, image.value, (place) =>
-      this.images.recordProjectImage(scope, { imageId, storageKey: keys.storageKey, contentType: CONTENT_TYPES[extension], bytes: body.length }, place, context),
+      this.images.recordProjectImage(
+        scope,
+        { imageId, storageKey: keys.storageKey, thumbnailKey: thumbnail && thumbnailKeyOf(keys.storageKey), contentType: CONTENT_TYPES[extension], bytes: body.length },
+        place,
+        context,
+      ),
     );
     return stored.ok ? ok(imageSummary(stored.value, this.links)) : stored;
   }
 
-  /** Writes the staged file, then records it with `record` (which moves it in place); on any failure no file stays behind. */
-  private async place<T>(keys: ImageKeys, { body, extension }: CheckedImage, record: (place: () => Promise<void>) => Promise<T>): Promise<ServiceReply<T>> {
+  /** Writes the staged files (the image, its thumbnail), then records the image with `record` (which moves them in place); on any failure no file stays behind. */
+  private async place<T>(keys: ImageKeys, image: CheckedImage, record: (place: () => Promise<void>) => Promise<T>): Promise<ServiceReply<T>> {
+    const files = filesOf(keys, image);
     try {
-      await this.storage.put(keys.staged, body, CONTENT_TYPES[extension]);
-      return ok(await record(() => this.storage.move(keys.staged, keys.storageKey)));
+      for (const file of files) await this.storage.put(file.staged, file.body, file.contentType);
+      return ok(
+        await record(async () => {
+          for (const file of files) await this.storage.move(file.staged, file.kept);
+        }),
+      );
     } catch (error) {
-      // An upload that stored its file and then failed leaves nothing behind either, staged or moved.
-      for (const key of [keys.staged, keys.storageKey]) {
+      // An upload that stored its files and then failed leaves nothing behind either, staged or moved.
+      for (const key of files.flatMap((file) => [file.staged, file.kept])) {
         await this.storage.delete(key).catch((err) => this.logger.error({ err, storageKey: key }, 'could not remove an image that was not recorded'));
       }
       if (error instanceof PersonErasedError) return userErased();
@@ -117,5 +148,5 @@ async function checkedImage(bytes: string): Promise<ServiceReply<CheckedImage>> 
   if (pixels > IMAGE_MAX_PIXELS) {
     return fail(413, 'request_invalid', `The image is ${size.width}x${size.height} pixels (${pixels}); at most ${IMAGE_MAX_PIXELS} pixels (width times height, such as 5000x5000) are taken.`);
   }
-  return ok({ body, extension });
+  return ok({ body, extension, thumbnail: await makeThumbnail(body) });
 }

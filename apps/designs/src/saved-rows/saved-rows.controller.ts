@@ -7,6 +7,7 @@ import {
   type RequestContext,
   type SavedRowRequest,
   SAVED_ROWS_SUBJECTS,
+  type SyncedRowsRequest,
 } from '@embed/contracts';
 import { Handles } from '@embed/service-runtime';
 import { SavedRowsService } from './saved-rows.service';
@@ -43,5 +44,10 @@ export class SavedRowsController {
   @Handles(SAVED_ROWS_SUBJECTS.delete)
   delete(request: SavedRowRequest) {
     return this.rows.delete(request);
+  }
+
+  @Handles(SAVED_ROWS_SUBJECTS.synced)
+  synced(request: SyncedRowsRequest) {
+    return this.rows.synced(request);
   }
 }

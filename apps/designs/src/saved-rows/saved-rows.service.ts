@@ -12,6 +12,8 @@ import {
   type SavedRowList,
   type SavedRowRequest,
   type ServiceReply,
+  type SyncedRows,
+  type SyncedRowsRequest,
   type TenantScope,
 } from '@embed/contracts';
 import { SavedRowLimitError, type SavedRowRecord, SavedRowsRepository } from '@embed/data-access';
@@ -56,6 +58,11 @@ export class SavedRowsService {
     private readonly people: PeopleService,
     private readonly cursors: KeysetCursorCodec,
   ) {}
+
+  /** The current content of the project's synced rows among `rowIds`, for a render of a document that names them (never another project's or environment's). */
+  async synced({ scope, rowIds }: SyncedRowsRequest): Promise<ServiceReply<SyncedRows>> {
+    return ok({ rows: [...(await this.rows.syncedRows(scope, rowIds))].map(([id, row]) => ({ id, row })) });
+  }
 
   async list({ scope, userId, limit, cursor }: ListSavedRowsRequest): Promise<ServiceReply<SavedRowList>> {
     const reader = await this.reader(scope, userId);

@@ -218,6 +218,7 @@ export const en = {
   'field.borderColor': 'Border colour',
   'field.borderRadius': 'Corner radius',
   'field.fontFamily': 'Font family',
+  'field.fontOutsideKit': '{font} (not in the brand kit)',
   'field.fontSize': 'Font size',
   'field.fontWeight': 'Font weight',
   'field.lineHeight': 'Line height',

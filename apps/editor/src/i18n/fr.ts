@@ -250,6 +250,7 @@ export const fr: Record<MessageKey, string> = {
   'field.borderColor': 'Couleur de la bordure',
   'field.borderRadius': 'Arrondi des coins',
   'field.fontFamily': 'Police',
+  'field.fontOutsideKit': '{font} (hors de la charte de la marque)',
   'field.fontSize': 'Taille du texte',
   'field.fontWeight': 'Graisse',
   'field.lineHeight': 'Interligne',

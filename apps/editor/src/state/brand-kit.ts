@@ -1,7 +1,6 @@
 import type { BrandKit } from '@embed/contracts';
 import { webFontFamily } from '@embed/contracts/brand-kit-values';
 import type { Block, DesignDocument, WebFont } from '@embed/design-document/model';
-import type { EditorStore } from './editor-store';
 
 /** The most web fonts a design's body lists (the document's rule). */
 const MAX_WEB_FONTS = 5;
@@ -57,10 +56,4 @@ export function kitFontsToList(doc: DesignDocument, kit: BrandKit | null): WebFo
     .filter((font) => !listed.some((each) => each.family === font.family));
   const fonts = [...listed, ...missing].slice(0, MAX_WEB_FONTS);
   return fonts.length > listed.length ? fonts : null;
-}
-
-/** After an edit that may name a kit font: lists its web font in the body, as a step of its own, when it is not listed yet. */
-export function listKitFonts(store: EditorStore, kit: BrandKit | null): void {
-  const fonts = kitFontsToList(store.doc, kit);
-  if (fonts) store.dispatch({ type: 'setFonts', fonts });
 }

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { DesignDocument } from '@embed/design-document/model';
+import type { Block, DesignDocument } from '@embed/design-document/model';
 import { newBlock, openedState } from '@embed/editor-core';
 import { Journal, JournalKeys } from '@embed/editor-journal';
 import type { ApiRequest, ApiResponse } from '@embed/editor-protocol';
@@ -123,6 +123,22 @@ describe('EditorStore', () => {
     // Nothing changed since: no request.
     expect(await editor.save()).toEqual({ designId: 'D1', revision: 1 });
     expect(requests).toHaveLength(2);
+  });
+
+  it('lists the kit’s web font after any edit that names it, as a step of its own, and a font of no kit never', () => {
+    const lora = { stack: 'Lora, Georgia, serif', url: 'https://fonts.googleapis.com/css2?family=Lora&display=swap' };
+    const kit = { colors: [], fonts: [lora], logoUrl: null, text: {}, link: {}, button: {}, paletteOnly: false, fontsOnly: false, updatedAt: null };
+    const { store: editor } = store(service().api, { brandKit: kit });
+    editor.dispatch({ type: 'patchBodyStyle', patch: { fontFamily: 'Georgia, serif' } });
+    expect(editor.doc.body.fonts).toBeUndefined();
+    // A block that comes in by any command (a drop, a paste, a row inserted) with the kit's font.
+    const button = { ...newBlock('button'), style: { fontFamily: lora.stack } } as Block;
+    editor.dispatch({ type: 'insertBlock', at: { row: 0, column: 0, block: 0 }, block: button });
+    expect(editor.doc.body.fonts).toEqual([{ family: 'Lora', url: lora.url }]);
+    editor.undo();
+    expect({ fonts: editor.doc.body.fonts, blocks: editor.doc.body.rows[0].columns[0].blocks.length }).toEqual({ fonts: undefined, blocks: 3 });
+    editor.undo();
+    expect(editor.doc.body.rows[0].columns[0].blocks).toHaveLength(2);
   });
 
   it('autosaves a while after the last change, once for a burst of typing', async () => {

@@ -1,3 +1,4 @@
+import type { BrandKit } from '@embed/contracts';
 import type { DesignDocument } from '@embed/design-document/model';
 import {
   blockAt,
@@ -28,6 +29,7 @@ import type { OpenedDesign } from './opening';
 import { columnWidth, naturalWidthOf, placedWidth } from './image-size';
 import { fileRefused, imageRefusal, type Refusal, type RefusalCause, type RefusalPlace, uploadRefusal } from './refusals';
 import { Saving } from './saving';
+import { kitFontsToList } from './brand-kit';
 
 export type { Selection } from '@embed/editor-core';
 /** Where a focus request puts the keyboard focus: the block's frame, or into its text. */
@@ -61,6 +63,8 @@ export interface StoreOptions {
   journal?: { journal: JournalCalls; key: string } | null;
   /** How the views are told of typing after the frame that shows it is painted (tests run the tasks themselves). */
   afterPaint?: (task: () => void) => void;
+  /** The project's brand kit: an edit that names one of its web fonts (a font field, a new button, a row inserted) lists it in the body. */
+  brandKit?: BrandKit | null;
 }
 
 /**
@@ -97,6 +101,7 @@ export class EditorStore {
   private shownRevision: number | null;
   private readonly subscribers = new Set<() => void>();
   private readonly afterPaint: (task: () => void) => void;
+  private readonly brandKit: BrandKit | null;
   /** The views have not yet been told of a change that the view making it already shows. */
   private viewsBehind = false;
 
@@ -111,6 +116,7 @@ export class EditorStore {
     this.openedDocName = this.doc.name;
     this.readOnly = options.readOnly ?? false;
     this.afterPaint = options.afterPaint ?? afterNextPaint;
+    this.brandKit = options.brandKit ?? null;
     this.recoveredAt = opened.recoveredAt;
     this.inStepAtOpening = opened.inStep;
     this.openedId = opened.save.designId;
@@ -268,7 +274,18 @@ export class EditorStore {
     const { selection } = this;
     if (options.focus && selection?.kind === 'block') this.requestFocus(selection.path, options.focus);
     this.changed(options.shown);
+    if (command.type !== 'setFonts') this.listKitFonts();
     return true;
+  }
+
+  /**
+   * After any edit, whatever view made it: the kit's web fonts the design now names and does
+   * not list yet are listed in the body, as a step of its own (undone apart), so that the
+   * canvas and every render load them.
+   */
+  private listKitFonts(): void {
+    const fonts = kitFontsToList(this.doc, this.brandKit);
+    if (fonts) this.dispatch({ type: 'setFonts', fonts });
   }
 
   /** Tells the person where they acted, in their words, and the integrator's `error` handler, in the error's. */

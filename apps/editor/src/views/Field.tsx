@@ -1,6 +1,7 @@
 import type { Patch } from '@embed/editor-core';
 import { useState } from 'preact/hooks';
 import { BrandSwatches } from './BrandSwatches';
+import { FontControl } from './FontControl';
 import { useBrandKit } from './brand-kit-context';
 import { fieldPatch, fieldShown, fieldValue, type Holder, issueWords, valueIssue } from './field-values';
 import { useTranslator } from './i18n';
@@ -17,7 +18,7 @@ export const fieldId = (idPrefix: string, field: FieldSpec) => `${idPrefix}-${[.
  * not applied; colours get a picker beside their text. A colour left as default shows
  * the colour it inherits (`inherited`) in its swatch and placeholder, and its picker starts there.
  * The project's brand kit comes first: its palette beside a colour (alone with `paletteOnly`),
- * its font stacks as the suggestions of a font field.
+ * its font stacks in a font field (FontControl).
  */
 export function Field({
   field,
@@ -46,7 +47,6 @@ export function Field({
   const kit = useBrandKit();
   const palette = field.kind === 'color' ? (kit?.colors ?? []) : [];
   const paletteOnly = palette.length > 0 && kit?.paletteOnly === true;
-  const brandFonts = field.key === 'fontFamily' ? (kit?.fonts ?? []) : [];
   if (!fieldShown(target, field)) return null;
   const commit = (raw: string | boolean) => {
     const issue = typeof raw === 'string' ? valueIssue(field, raw) : null;
@@ -76,7 +76,9 @@ export function Field({
     <div class="field">
       <label for={id}>{label}</label>
       {swatches}
-      {field.kind === 'select' ? (
+      {field.key === 'fontFamily' ? (
+        <FontControl id={id} value={shown} required={field.required === true} attributes={common} onCommit={commit} />
+      ) : field.kind === 'select' ? (
         <select {...common} value={shown} onChange={(event) => commit(event.currentTarget.value)}>
           {!field.required && <option value="">{t('field.default')}</option>}
           {field.options?.map((option) => (
@@ -93,7 +95,6 @@ export function Field({
             {...common}
             type={(field.kind === 'number' ? 'number' : 'text') as 'text'}
             inputMode={field.kind === 'url' ? 'url' : undefined}
-            list={brandFonts.length > 0 ? `${id}-brand-fonts` : undefined}
             min={field.min}
             max={field.max}
             step={field.step}
@@ -108,13 +109,6 @@ export function Field({
               value={/^#[0-9a-f]{6}$/i.test(shown) ? shown : /^#[0-9a-f]{6}$/i.test(inherited ?? '') ? inherited : '#000000'}
               onChange={(event) => commit(event.currentTarget.value)}
             />
-          )}
-          {brandFonts.length > 0 && (
-            <datalist id={`${id}-brand-fonts`}>
-              {brandFonts.map((font) => (
-                <option key={font.stack} value={font.stack} />
-              ))}
-            </datalist>
           )}
         </span>
       )}

@@ -95,7 +95,7 @@ export function ImageLibrary({ store, api, path, onClose }: { store: EditorStore
             return (
               <li key={image.id} class="image-choice-item">
                 <button type="button" class="image-choice" aria-label={t('images.use', { name })} onClick={(event) => take(image.url, event)}>
-                  <img src={image.url} alt="" loading="lazy" />
+                  <img src={image.thumbnailUrl} alt="" loading="lazy" />
                 </button>
                 {owner === 'person' && (
                   <button type="button" class="image-delete" aria-label={t('images.delete', { name })} onClick={() => remove(image, false)}>

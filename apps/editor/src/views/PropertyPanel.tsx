@@ -1,8 +1,6 @@
 import type { Block, DesignDocument, Row } from '@embed/design-document/model';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
-import { listKitFonts } from '../state/brand-kit';
 import type { EditorStore } from '../state/editor-store';
-import { useBrandKit } from './brand-kit-context';
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
@@ -38,9 +36,8 @@ function Fields({ fields, target, idPrefix, onPatch, colours, phone }: { fields:
 const shownFields = (block: Block): Target => (block.type === 'image' && block.src === PLACEHOLDER_IMAGE ? { ...block, src: '' } : block) as unknown as Target;
 
 function BlockProperties({ store, block, path, onImageLibrary }: { store: EditorStore; block: Block; path: BlockPath; onImageLibrary: (at: BlockPath) => void }) {
-  const kit = useBrandKit();
   const onPatch = (patch: Patch, key: string) => {
-    if (store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key })) listKitFonts(store, kit);
+    store.dispatch({ type: 'patchBlock', at: path, patch }, { coalesceKey: key });
   };
   const { t } = useTranslator();
   const idPrefix = `block-${path.row}-${path.column}-${path.block}`;
@@ -192,13 +189,12 @@ function ColumnProperties({ store, row, column }: { store: EditorStore; row: num
 
 function BodyProperties({ store }: { store: EditorStore }) {
   const { t } = useTranslator();
-  const kit = useBrandKit();
   const doc = store.shown;
   return (
     <section aria-label={t('properties.designLabel')}>
       <h2>{t('properties.design')}</h2>
       <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" colours={{ doc, owner: { kind: 'settings' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
-      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key }) && listKitFonts(store, kit)} />
+      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
     </section>
   );
 }

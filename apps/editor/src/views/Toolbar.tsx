@@ -3,7 +3,7 @@ import { type BlockType, blockTypesFor, type DesignMode } from '@embed/design-do
 import { newBlock, ROW_LAYOUTS } from '@embed/editor-core';
 import { pressToDrag } from '../canvas/pointer-drag';
 import type { PlainKey } from '../i18n';
-import { brandedBlock, listKitFonts } from '../state/brand-kit';
+import { brandedBlock } from '../state/brand-kit';
 import type { EditorStore } from '../state/editor-store';
 import { insertion, layoutInsertion, layoutPlace } from '../state/insertion';
 import { BLOCK_LABELS } from './block-labels';
@@ -12,10 +12,10 @@ import { useTranslator } from './i18n';
 import { memo } from './memo';
 import { useRovingToolbar } from './toolbar-keys';
 
-/** Adds a new block of `type` at the selection, in the brand (a button in the kit's style, its web font listed). */
+/** Adds a new block of `type` at the selection, in the brand (a button in the kit's style; the store lists its web font). */
 export function addBlock(store: EditorStore, type: BlockType, kit: BrandKit | null = null): void {
   const { command, path } = insertion(store.doc, store.selection, brandedBlock(newBlock(type), kit));
-  if (store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined, place: 'toolbar' })) listKitFonts(store, kit);
+  store.dispatch(command, { select: { kind: 'block', path }, focus: type === 'text' || type === 'heading' ? 'text' : undefined, place: 'toolbar' });
 }
 
 /** Adds a row laid out by `ratios` after the row the selection is in (or at the end), and selects it. */

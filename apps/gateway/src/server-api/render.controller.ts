@@ -6,12 +6,16 @@ import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
+import { withCurrentSyncedRows } from './synced-rows-for-render';
 
 @Controller('embed/v1/render')
 export class RenderController {
   constructor(private readonly services: ServiceCalls) {}
 
-  /** Spec 4.5: renders a document the integrator holds, by the project's mode; nothing is stored. */
+  /**
+   * Spec 4.5: renders a document the integrator holds, by the project's mode; nothing is
+   * stored. Its synced rows show their project rows' current content (docs/server-api.md, Saved rows).
+   */
   @IdempotentPost()
   @HttpCode(200)
   @EmbedEndpoint('renderDesign', {
@@ -19,8 +23,10 @@ export class RenderController {
     answers: { 200: 'Rendered' },
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
-  render(@Key() key: KeyContext, @BodyOf(RenderBodySchema) body: RenderBody): Promise<RenderedDesign> {
-    const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc: body.doc, designId: body.designId, merge: body.merge, text: body.text, language: body.language };
-    return this.services.call(RENDER_DESIGN_SUBJECT, request);
+  async render(@Key() key: KeyContext, @BodyOf(RenderBodySchema) body: RenderBody): Promise<RenderedDesign> {
+    const { doc, warnings } = await withCurrentSyncedRows(this.services, { projectId: key.projectId, environment: key.environment }, body.doc);
+    const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc, designId: body.designId, merge: body.merge, text: body.text, language: body.language };
+    const rendered = await this.services.call(RENDER_DESIGN_SUBJECT, request);
+    return warnings.length ? { ...rendered, warnings: [...warnings, ...rendered.warnings] } : rendered;
   }
 }

@@ -20,6 +20,7 @@ export const storedBrandKit = (content: BrandKitContent): StoredBrandKit => ({
   link: content.link ?? {},
   button: content.button ?? {},
   paletteOnly: content.paletteOnly ?? false,
+  fontsOnly: content.fontsOnly ?? false,
 });
 
 const key = ({ projectId, environment }: TenantScope) => ({ projectId_environment: { projectId, environment } });
@@ -31,7 +32,8 @@ export class BrandKitsRepository {
 
   async find(scope: TenantScope): Promise<BrandKitRecord | null> {
     const row = await this.prisma.brandKit.findUnique({ where: key(scope), select: { kit: true, updatedAt: true } });
-    return row && { kit: row.kit as unknown as StoredBrandKit, updatedAt: row.updatedAt };
+    // Through storedBrandKit: a kit stored before a field was added reads with that field's empty value.
+    return row && { kit: storedBrandKit(row.kit as unknown as BrandKitContent), updatedAt: row.updatedAt };
   }
 
   /** Sets the kit whole (a PUT): the row is made or replaced. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '@prisma/client';
+import { Prisma } from '@prisma/client';
 import { assertBeforeDeadline, type DesignDocument, type DesignMode, MAX_REVISION, type RequestContext } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { restorePointsToDrop } from '@embed/restore-points';
@@ -156,17 +156,22 @@ export class DesignsRepository {
    * With `baseRevision`, the UPDATE's condition is checked again on the row as the
    * save before it left it, so of two saves from the same revision one wins and the
    * other is a conflict, with the design as stored. Null when the person has no such design.
+   * `refuse` judges the document as stored under that row lock, so no save commits between
+   * its judgement and this save: its reason (a string) answers `refused`, nothing saved.
    */
   async save(
     person: KnownPerson,
     designId: string,
-    change: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean },
+    change: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean; refuse?: (stored: DesignDocument) => string | null },
     context: RequestContext,
-  ): Promise<{ saved: DesignRecord } | { conflict: DesignRecord } | null> {
+  ): Promise<{ saved: DesignRecord } | { conflict: DesignRecord } | { refused: string } | null> {
     return this.prisma.$transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const where = { ...ownedBy(person), id: designId };
-      const unchanged = await this.unchangedBySave(tx, person, designId, change);
+      const current = await this.lockedForSave(tx, person, designId, change);
+      const refused = current?.stored && change.refuse?.(current.stored);
+      if (refused) return { refused };
+      const unchanged = current?.unchanged === true;
       const [row] = await tx.design.updateManyAndReturn({
         where: { ...where, ...(change.baseRevision !== undefined && { revision: { lte: change.baseRevision } }) },
         data: { revision: { increment: 1 }, doc: change.doc as Prisma.InputJsonObject, ...(change.name !== undefined && { name: change.name }) },
@@ -186,15 +191,22 @@ export class DesignsRepository {
   /**
    * Whether a save would leave the design as it is (same document, as jsonb compares it,
    * and same name): its revision goes up, as every save's does, but it keeps no restore
-   * point. The row is locked here (FOR UPDATE), so no other save changes it before this one's UPDATE.
+   * point; and the stored document when the save will judge it (`refuse`). The row is
+   * locked here (FOR UPDATE), so no other save changes it before this one's UPDATE.
+   * Undefined when the person has no such design.
    */
-  private async unchangedBySave(tx: Prisma.TransactionClient, person: KnownPerson, designId: string, change: { name?: string; doc: DesignDocument }): Promise<boolean> {
-    const [row] = await tx.$queryRaw<{ unchanged: boolean }[]>`
-      SELECT (doc = ${JSON.stringify(change.doc)}::jsonb AND name = COALESCE(${change.name ?? null}::text, name)) AS unchanged
+  private async lockedForSave(
+    tx: Prisma.TransactionClient,
+    person: KnownPerson,
+    designId: string,
+    change: { name?: string; doc: DesignDocument; refuse?: unknown },
+  ): Promise<{ unchanged: boolean; stored?: DesignDocument } | undefined> {
+    const [row] = await tx.$queryRaw<{ unchanged: boolean; stored?: DesignDocument }[]>`
+      SELECT (doc = ${JSON.stringify(change.doc)}::jsonb AND name = COALESCE(${change.name ?? null}::text, name)) AS unchanged${change.refuse ? Prisma.sql`, doc AS stored` : Prisma.empty}
       FROM "Design"
       WHERE id = ${designId} AND "projectId" = ${person.projectId} AND environment = ${person.environment}::text::"Environment" AND "personId" = ${person.personId}
       FOR UPDATE`;
-    return row?.unchanged === true;
+    return row;
   }
 
   /**

@@ -9,6 +9,8 @@ import { chargeProjectQuotas, chargeQuotas, releaseProjectQuotas, releaseQuotas 
 export interface NewImage {
   imageId: string;
   storageKey: string;
+  /** Its thumbnail's key, or null when none could be made. */
+  thumbnailKey: string | null;
   contentType: string;
   bytes: number;
 }
@@ -18,6 +20,7 @@ export interface ImageRecord {
   id: string;
   personId: string | null;
   storageKey: string;
+  thumbnailKey: string | null;
   contentType: string;
   bytes: number;
   createdAt: Date;
@@ -38,7 +41,7 @@ export interface DesignShowing {
   name: string;
 }
 
-const recordFields = { id: true, personId: true, storageKey: true, contentType: true, bytes: true, createdAt: true } as const;
+const recordFields = { id: true, personId: true, storageKey: true, thumbnailKey: true, contentType: true, bytes: true, createdAt: true } as const;
 const inLibrary = ({ scope, person }: ImageLibrary) => ({ projectId: scope.projectId, environment: scope.environment, personId: person?.personId ?? null });
 
 /** The id of an uploaded image, chosen before it is stored since its key carries it. */

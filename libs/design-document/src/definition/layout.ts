@@ -35,6 +35,12 @@ export const LAYOUT = {
         pattern: '^row_[0-9a-z]{26}$',
       }),
     ),
+    syncedTextsEditable: Type.Optional(
+      Type.Boolean({
+        description:
+          'Set by the integrator on a synced project row: a person may edit the texts of its blocks (text and heading content, button text), which each design keeps as its own while the rest follows the project row.',
+      }),
+    ),
     style: Type.Optional(
       Closed({
         padding: Type.Optional(Type.Ref('padding')),

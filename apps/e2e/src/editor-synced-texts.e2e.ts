@@ -1,0 +1,70 @@
+// @lane shared
+// A synced row is editable only where the integrator allows (issue 32): with
+// `syncedTextsEditable` on the project row, a person types in its blocks' texts on the
+// canvas and the design keeps them, while a synced row without it stays as the library has
+// it. Before it, every synced row refused every edit.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { call, exampleDesign, newProject } from './support/api';
+import { seriousViolations } from './support/axe';
+import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { waitFor } from './support/stack';
+import { shotsFolder } from './support/shots';
+
+jest.setTimeout(120_000);
+
+const SHOTS = shotsFolder('synced-texts');
+const words = (id: string, text: string) => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-text`, content: [{ type: 'paragraph', content: [{ text }] }] }] }] });
+const design = (page: Page) => page.evaluate(async () => (window as any).editor.getDesign());
+const rowText = (doc: any, id: string) => JSON.stringify(doc.body.rows.find((row: any) => row.id === id).columns[0].blocks[0].content);
+
+describe('a synced row’s texts', () => {
+  const browser = editorBrowser();
+
+  it('are typed in on the canvas where the integrator allows it, and kept; elsewhere they stay the library’s', async () => {
+    const { testKey } = newProject('email');
+    const publish = async (row: object) => {
+      const answer = await call('POST', '/embed/v1/rows', { bearer: testKey, body: { name: 'Row', row, synced: true } });
+      if (answer.status !== 201) throw new Error(`row: ${answer.status} ${answer.text}`);
+      return answer.body.id as string;
+    };
+    const offer = await publish({ ...words('offer', 'Library offer'), style: { backgroundColor: '#f3f1ec' }, syncedTextsEditable: true });
+    const legal = await publish(words('legal', 'Library legal text'));
+    const email = exampleDesign('email');
+    const rows = [
+      { ...words('offer', 'Library offer'), id: 'offer-copy', style: { backgroundColor: '#f3f1ec' }, syncedTextsEditable: true, syncedRowId: offer },
+      { ...words('legal', 'Library legal text'), id: 'legal-copy', syncedRowId: legal },
+    ];
+    const created = await call('POST', '/embed/v1/users/typist/designs', { bearer: testKey, body: { name: 'Synced', doc: { ...email, body: { ...email.body, rows } } } });
+    expect(created.status).toBe(201);
+
+    await browser.open({ key: testKey, userId: 'typist' });
+    const { page } = browser;
+    expect(await mountEditor(page, { designId: created.body.id })).toEqual({ ok: true });
+    const frame = await editorFrame(page);
+    const texts = frame.getByRole('textbox', { name: 'Text', exact: true });
+
+    await texts.nth(0).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' for you');
+    await waitFor('the typed words', async () => rowText(await design(page), 'offer-copy').includes('Library offer for you'));
+
+    // The other synced row refuses the edit: its text stays the library's.
+    await texts.nth(1).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' changed');
+    await page.waitForTimeout(300);
+    expect(rowText(await design(page), 'legal-copy')).toBe(JSON.stringify([{ type: 'paragraph', content: [{ text: 'Library legal text' }] }]));
+
+    expect(await seriousViolations(frame)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'synced-texts-1280.png') });
+
+    // What the editor shows is what is saved.
+    const { designId } = await page.evaluate(() => (window as any).editor.save());
+    const saved = (await call('GET', `/embed/v1/users/typist/designs/${designId}`, { bearer: testKey })).body.doc;
+    expect(rowText(saved, 'offer-copy')).toContain('Library offer for you');
+    expect(rowText(saved, 'legal-copy')).toBe(JSON.stringify([{ type: 'paragraph', content: [{ text: 'Library legal text' }] }]));
+  });
+});
