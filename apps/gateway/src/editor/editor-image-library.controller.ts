@@ -17,8 +17,7 @@ import { Session } from '../auth/authenticated-request';
 import { ParamsOf, QueryOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
-
-const scopeOf = ({ projectId, environment }: EditorSession) => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /**
  * The editor's image library (docs/server-api.md, Image library): the person's uploads,
@@ -37,7 +36,7 @@ export class EditorImageLibraryController {
   })
   list(@Session() session: EditorSession, @QueryOf(EditorImagesQuerySchema) query: EditorImagesQuery): Promise<ImageList> {
     const request: ListImagesRequest = {
-      scope: scopeOf(session),
+      scope: tenantScopeOf(session),
       ...(query.owner !== 'project' && { userId: session.userId }),
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor,
@@ -54,7 +53,7 @@ export class EditorImageLibraryController {
     errors: { 404: ['image_not_found'], 409: ['image_in_use', 'user_erased'] },
   })
   async delete(@Session() session: EditorSession, @ParamsOf(ImageParamsSchema) params: ImageParams, @QueryOf(DeleteImageQuerySchema) query: DeleteImageQuery): Promise<void> {
-    const request: DeleteImageRequest = { scope: scopeOf(session), userId: session.userId, imageId: params.imageId, force: query.force ?? false };
+    const request: DeleteImageRequest = { scope: tenantScopeOf(session), userId: session.userId, imageId: params.imageId, force: query.force ?? false };
     await this.services.call(IMAGES_SUBJECTS.delete, request);
   }
 }

@@ -23,8 +23,8 @@ import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
-const scopeOf = ({ projectId, environment }: EditorSession) => ({ projectId, environment });
 const NOT_FOUND = { 404: ['saved_row_not_found' as const] };
 
 /**
@@ -39,7 +39,7 @@ export class EditorSavedRowsController {
   @Get()
   @EditorEndpoint('editorRead', { operationId: 'listEditorRows', summary: 'The project’s rows and the person’s own, newest first.', answers: { 200: 'SavedRowList' } })
   list(@Session() session: EditorSession, @QueryOf(ListQuerySchema) query: ListQuery): Promise<SavedRowList> {
-    const request: ListSavedRowsRequest = { scope: scopeOf(session), userId: session.userId, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+    const request: ListSavedRowsRequest = { scope: tenantScopeOf(session), userId: session.userId, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(SAVED_ROWS_SUBJECTS.list, request);
   }
 
@@ -52,14 +52,14 @@ export class EditorSavedRowsController {
     errors: { 400: ['design_invalid'], 403: ['quota_exceeded'], 409: ['user_erased'] },
   })
   create(@Session() session: EditorSession, @BodyOf(EditorRowBodySchema) body: EditorRowBody): Promise<SavedRow> {
-    const request: CreateSavedRowRequest = { scope: scopeOf(session), mode: session.mode, userId: session.userId, name: body.name, row: body.row };
+    const request: CreateSavedRowRequest = { scope: tenantScopeOf(session), mode: session.mode, userId: session.userId, name: body.name, row: body.row };
     return this.services.call(SAVED_ROWS_SUBJECTS.create, request);
   }
 
   @Put(':rowId')
   @EditorEndpoint('editorWrite', { operationId: 'renameEditorRow', summary: 'Renames a row of the person’s own.', answers: { 200: 'SavedRow' }, errors: NOT_FOUND })
   rename(@Session() session: EditorSession, @ParamsOf(SavedRowParamsSchema) params: SavedRowParams, @BodyOf(RenameRowBodySchema) body: RenameRowBody): Promise<SavedRow> {
-    const request: RenameSavedRowRequest = { scope: scopeOf(session), rowId: params.rowId, userId: session.userId, name: body.name };
+    const request: RenameSavedRowRequest = { scope: tenantScopeOf(session), rowId: params.rowId, userId: session.userId, name: body.name };
     return this.services.call(SAVED_ROWS_SUBJECTS.rename, request);
   }
 
@@ -67,7 +67,7 @@ export class EditorSavedRowsController {
   @HttpCode(204)
   @EditorEndpoint('editorWrite', { operationId: 'deleteEditorRow', summary: 'Deletes a row of the person’s own; designs keep their copies.', answers: { 204: null }, errors: NOT_FOUND })
   async delete(@Session() session: EditorSession, @ParamsOf(SavedRowParamsSchema) params: SavedRowParams): Promise<void> {
-    const request: SavedRowRequest = { scope: scopeOf(session), rowId: params.rowId, userId: session.userId };
+    const request: SavedRowRequest = { scope: tenantScopeOf(session), rowId: params.rowId, userId: session.userId };
     await this.services.call(SAVED_ROWS_SUBJECTS.delete, request);
   }
 }

@@ -16,8 +16,7 @@ import { Session } from '../auth/authenticated-request';
 import { ParamsOf, QueryOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EditorEndpoint } from './editor-endpoint';
-
-const scopeOf = ({ projectId, environment }: EditorSession) => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /**
  * The project's templates as the editor reads them (its gallery of starts, and
@@ -31,14 +30,14 @@ export class EditorTemplatesController {
   @Get()
   @EditorEndpoint('editorRead', { operationId: 'listEditorTemplates', summary: 'The project’s templates, newest first, with their thumbnails.', answers: { 200: 'TemplateList' } })
   list(@Session() session: EditorSession, @QueryOf(ListQuerySchema) query: ListQuery): Promise<TemplateList> {
-    const request: ListTemplatesRequest = { scope: scopeOf(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+    const request: ListTemplatesRequest = { scope: tenantScopeOf(session), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(TEMPLATES_SUBJECTS.list, request);
   }
 
   @Get(':templateId')
   @EditorEndpoint('editorRead', { operationId: 'getEditorTemplate', summary: 'One of the project’s templates with its document.', answers: { 200: 'Template' }, errors: { 404: ['template_not_found'] } })
   get(@Session() session: EditorSession, @ParamsOf(TemplateParamsSchema) params: TemplateParams): Promise<Template> {
-    const request: TemplateRequest = { scope: scopeOf(session), templateId: params.templateId };
+    const request: TemplateRequest = { scope: tenantScopeOf(session), templateId: params.templateId };
     return this.services.call(TEMPLATES_SUBJECTS.get, request);
   }
 }

@@ -5,8 +5,7 @@ import { Key } from '../auth/authenticated-request';
 import { BodyOf } from '../http/inputs';
 import { ServiceCalls } from '../services/call-service';
 import { EmbedEndpoint } from './embed-endpoint';
-
-const scopeOf = ({ projectId, environment }: KeyContext) => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /**
  * The project's brand kit in the key's environment (docs/server-api.md, Brand kit): the
@@ -19,14 +18,14 @@ export class BrandKitController {
   @Get()
   @EmbedEndpoint('getBrandKit', { summary: 'The project’s brand kit in the key’s environment (the empty kit, `updatedAt` null, until one is set).', answers: { 200: 'BrandKit' } })
   get(@Key() key: KeyContext): Promise<BrandKit> {
-    const request: BrandKitRequest = { scope: scopeOf(key) };
+    const request: BrandKitRequest = { scope: tenantScopeOf(key) };
     return this.services.call(BRAND_KIT_SUBJECTS.get, request);
   }
 
   @Put()
   @EmbedEndpoint('putBrandKit', { summary: 'Sets the project’s brand kit in the key’s environment, whole: a field left out takes its empty value.', answers: { 200: 'BrandKit' } })
   put(@Key() key: KeyContext, @BodyOf(BrandKitBodySchema) body: BrandKitBody): Promise<BrandKit> {
-    const request: PutBrandKitRequest = { scope: scopeOf(key), kit: body };
+    const request: PutBrandKitRequest = { scope: tenantScopeOf(key), kit: body };
     return this.services.call(BRAND_KIT_SUBJECTS.put, request);
   }
 }

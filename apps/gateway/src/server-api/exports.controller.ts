@@ -6,6 +6,7 @@ import { ServiceCalls } from '../services/call-service';
 import { BodyOf, ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 @Controller('embed/v1/designs/:id/export')
 export class ExportsController {
@@ -21,7 +22,7 @@ export class ExportsController {
   })
   export(@Key() key: KeyContext, @ParamsOf(DesignIdParamsSchema) params: DesignIdParams, @BodyOf(ExportBodySchema) body: ExportBody): Promise<HtmlExport | FileExport> {
     const request: ExportDesignRequest = {
-      person: { projectId: key.projectId, environment: key.environment, userId: body.user.id },
+      person: { ...tenantScopeOf(key), userId: body.user.id },
       designId: params.id,
       format: body.format ?? 'html',
       source: 'server',

@@ -12,7 +12,6 @@ import {
   type ListImagesRequest,
   type ListQuery,
   ListQuerySchema,
-  type TenantScope,
 } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/authenticated-request';
@@ -22,8 +21,7 @@ import { ParamsOf, QueryOf } from '../http/inputs';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { EmbedEndpoint } from './embed-endpoint';
-
-const scopeOf = ({ projectId, environment }: KeyContext): TenantScope => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /**
  * The project's images in the key's environment (docs/server-api.md, Image library): the
@@ -37,7 +35,7 @@ export class ProjectImagesController {
   @Get()
   @EmbedEndpoint('listProjectImages', { summary: 'The project’s images in the key’s environment, newest first.', answers: { 200: 'ImageList' } })
   list(@Key() key: KeyContext, @QueryOf(ListQuerySchema) query: ListQuery): Promise<ImageList> {
-    const request: ListImagesRequest = { scope: scopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+    const request: ListImagesRequest = { scope: tenantScopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(IMAGES_SUBJECTS.list, request);
   }
 
@@ -55,7 +53,7 @@ export class ProjectImagesController {
     if (!body || body.length === 0) {
       throw new ApiError(400, 'request_invalid', `Send the image's bytes (up to ${IMAGE_MAX_BYTES} bytes) with Content-Type image/png, image/jpeg, image/gif or image/webp.`);
     }
-    return this.services.call(IMAGES_SUBJECTS.storeProjectImage, { scope: scopeOf(key), bytes: body.toString('base64') });
+    return this.services.call(IMAGES_SUBJECTS.storeProjectImage, { scope: tenantScopeOf(key), bytes: body.toString('base64') });
   }
 
   @Delete(':imageId')
@@ -66,7 +64,7 @@ export class ProjectImagesController {
     errors: { 404: ['image_not_found'] },
   })
   async delete(@Key() key: KeyContext, @ParamsOf(ImageParamsSchema) params: ImageParams): Promise<void> {
-    const request: DeleteImageRequest = { scope: scopeOf(key), imageId: params.imageId, force: true };
+    const request: DeleteImageRequest = { scope: tenantScopeOf(key), imageId: params.imageId, force: true };
     await this.services.call(IMAGES_SUBJECTS.delete, request);
   }
 }

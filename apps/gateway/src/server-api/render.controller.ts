@@ -7,6 +7,7 @@ import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { withCurrentSyncedRows } from './synced-rows-for-render';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 @Controller('embed/v1/render')
 export class RenderController {
@@ -24,7 +25,7 @@ export class RenderController {
     errors: { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] },
   })
   async render(@Key() key: KeyContext, @BodyOf(RenderBodySchema) body: RenderBody): Promise<RenderedDesign> {
-    const { doc, warnings } = await withCurrentSyncedRows(this.services, { projectId: key.projectId, environment: key.environment }, body.doc);
+    const { doc, warnings } = await withCurrentSyncedRows(this.services, tenantScopeOf(key), body.doc);
     const request: RenderDesignRequest = { tenant: tenantOf(key), mode: key.mode, doc, designId: body.designId, merge: body.merge, text: body.text, language: body.language };
     const rendered = await this.services.call(RENDER_DESIGN_SUBJECT, request);
     return warnings.length ? { ...rendered, warnings: [...warnings, ...rendered.warnings] } : rendered;

@@ -14,7 +14,6 @@ import {
   SavedRowParamsSchema,
   type SavedRowRequest,
   SAVED_ROWS_SUBJECTS,
-  type TenantScope,
 } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/authenticated-request';
@@ -22,8 +21,7 @@ import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { EmbedEndpoint } from './embed-endpoint';
-
-const scopeOf = ({ projectId, environment }: KeyContext): TenantScope => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /**
  * The project's rows in the key's environment (docs/server-api.md, Saved rows): header,
@@ -37,7 +35,7 @@ export class SavedRowsController {
   @Get()
   @EmbedEndpoint('listRows', { summary: 'The project’s rows in the key’s environment, newest first (people’s own rows are theirs alone).', answers: { 200: 'SavedRowList' } })
   list(@Key() key: KeyContext, @QueryOf(ListQuerySchema) query: ListQuery): Promise<SavedRowList> {
-    const request: ListSavedRowsRequest = { scope: scopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+    const request: ListSavedRowsRequest = { scope: tenantScopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(SAVED_ROWS_SUBJECTS.list, request);
   }
 
@@ -49,14 +47,14 @@ export class SavedRowsController {
     errors: { 400: ['design_invalid'], 403: ['quota_exceeded'] },
   })
   create(@Key() key: KeyContext, @BodyOf(ProjectRowBodySchema) body: ProjectRowBody): Promise<SavedRow> {
-    const request: CreateSavedRowRequest = { scope: scopeOf(key), mode: key.mode, ...body };
+    const request: CreateSavedRowRequest = { scope: tenantScopeOf(key), mode: key.mode, ...body };
     return this.services.call(SAVED_ROWS_SUBJECTS.create, request);
   }
 
   @Get(':rowId')
   @EmbedEndpoint('getRow', { summary: 'A project row.', answers: { 200: 'SavedRow' }, errors: { 404: ['saved_row_not_found'] } })
   get(@Key() key: KeyContext, @ParamsOf(SavedRowParamsSchema) params: SavedRowParams): Promise<SavedRow> {
-    const request: SavedRowRequest = { scope: scopeOf(key), rowId: params.rowId };
+    const request: SavedRowRequest = { scope: tenantScopeOf(key), rowId: params.rowId };
     return this.services.call(SAVED_ROWS_SUBJECTS.get, request);
   }
 
@@ -67,7 +65,7 @@ export class SavedRowsController {
     errors: { 400: ['design_invalid'], 404: ['saved_row_not_found'] },
   })
   replace(@Key() key: KeyContext, @ParamsOf(SavedRowParamsSchema) params: SavedRowParams, @BodyOf(ProjectRowBodySchema) body: ProjectRowBody): Promise<SavedRow> {
-    const request: ReplaceSavedRowRequest = { scope: scopeOf(key), mode: key.mode, rowId: params.rowId, ...body };
+    const request: ReplaceSavedRowRequest = { scope: tenantScopeOf(key), mode: key.mode, rowId: params.rowId, ...body };
     return this.services.call(SAVED_ROWS_SUBJECTS.replace, request);
   }
 
@@ -75,7 +73,7 @@ export class SavedRowsController {
   @HttpCode(204)
   @EmbedEndpoint('deleteRow', { summary: 'Deletes a project row; designs keep their copies (a synced one its last).', answers: { 204: null }, errors: { 404: ['saved_row_not_found'] } })
   async delete(@Key() key: KeyContext, @ParamsOf(SavedRowParamsSchema) params: SavedRowParams): Promise<void> {
-    const request: SavedRowRequest = { scope: scopeOf(key), rowId: params.rowId };
+    const request: SavedRowRequest = { scope: tenantScopeOf(key), rowId: params.rowId };
     await this.services.call(SAVED_ROWS_SUBJECTS.delete, request);
   }
 }

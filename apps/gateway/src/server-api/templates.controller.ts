@@ -14,7 +14,6 @@ import {
   type TemplateList,
   type TemplateRequest,
   TEMPLATES_SUBJECTS,
-  type TenantScope,
 } from '@embed/contracts';
 import type { KeyContext } from '@embed/data-access';
 import { Key } from '../auth/authenticated-request';
@@ -23,8 +22,7 @@ import { IdempotentPost } from '../idempotency/idempotent-post';
 import type { ErrorAnswers } from '../openapi/operation-doc';
 import { ServiceCalls } from '../services/call-service';
 import { EmbedEndpoint } from './embed-endpoint';
-
-const scopeOf = ({ projectId, environment }: KeyContext): TenantScope => ({ projectId, environment });
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 /** What making a template's thumbnail can answer: a document that is not one of the project's mode, or too costly to render. */
 const CONTENT_ERRORS: ErrorAnswers = { 400: ['design_invalid'], 409: ['mode_unavailable'], 422: ['design_too_complex'] };
@@ -40,7 +38,7 @@ export class TemplatesController {
   @Get()
   @EmbedEndpoint('listTemplates', { summary: 'The project’s templates in the key’s environment, newest first.', answers: { 200: 'TemplateList' } })
   list(@Key() key: KeyContext, @QueryOf(ListQuerySchema) query: ListQuery): Promise<TemplateList> {
-    const request: ListTemplatesRequest = { scope: scopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+    const request: ListTemplatesRequest = { scope: tenantScopeOf(key), limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
     return this.services.call(TEMPLATES_SUBJECTS.list, request);
   }
 
@@ -52,14 +50,14 @@ export class TemplatesController {
     errors: { ...CONTENT_ERRORS, 403: ['quota_exceeded'] },
   })
   create(@Key() key: KeyContext, @BodyOf(CreateDesignBodySchema) body: CreateDesignBody): Promise<Template> {
-    const request: CreateTemplateRequest = { scope: scopeOf(key), mode: key.mode, name: body.name, doc: body.doc };
+    const request: CreateTemplateRequest = { scope: tenantScopeOf(key), mode: key.mode, name: body.name, doc: body.doc };
     return this.services.call(TEMPLATES_SUBJECTS.create, request);
   }
 
   @Get(':templateId')
   @EmbedEndpoint('getTemplate', { summary: 'A template with its document.', answers: { 200: 'Template' }, errors: { 404: ['template_not_found'] } })
   get(@Key() key: KeyContext, @ParamsOf(TemplateParamsSchema) params: TemplateParams): Promise<Template> {
-    const request: TemplateRequest = { scope: scopeOf(key), templateId: params.templateId };
+    const request: TemplateRequest = { scope: tenantScopeOf(key), templateId: params.templateId };
     return this.services.call(TEMPLATES_SUBJECTS.get, request);
   }
 
@@ -70,7 +68,7 @@ export class TemplatesController {
     errors: { ...CONTENT_ERRORS, 404: ['template_not_found'] },
   })
   replace(@Key() key: KeyContext, @ParamsOf(TemplateParamsSchema) params: TemplateParams, @BodyOf(CreateDesignBodySchema) body: CreateDesignBody): Promise<Template> {
-    const request: ReplaceTemplateRequest = { scope: scopeOf(key), templateId: params.templateId, mode: key.mode, name: body.name, doc: body.doc };
+    const request: ReplaceTemplateRequest = { scope: tenantScopeOf(key), templateId: params.templateId, mode: key.mode, name: body.name, doc: body.doc };
     return this.services.call(TEMPLATES_SUBJECTS.replace, request);
   }
 
@@ -78,7 +76,7 @@ export class TemplatesController {
   @HttpCode(204)
   @EmbedEndpoint('deleteTemplate', { summary: 'Deletes a template and its thumbnail; designs started from it keep their documents.', answers: { 204: null }, errors: { 404: ['template_not_found'] } })
   async delete(@Key() key: KeyContext, @ParamsOf(TemplateParamsSchema) params: TemplateParams): Promise<void> {
-    const request: TemplateRequest = { scope: scopeOf(key), templateId: params.templateId };
+    const request: TemplateRequest = { scope: tenantScopeOf(key), templateId: params.templateId };
     await this.services.call(TEMPLATES_SUBJECTS.delete, request);
   }
 }

@@ -8,6 +8,7 @@ import { ServiceCalls } from '../services/call-service';
 import { BodyOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
 import { IdempotentPost } from '../idempotency/idempotent-post';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 @Controller('embed/v1/tokens')
 export class TokensController {
@@ -31,7 +32,7 @@ export class TokensController {
       throw error;
     }
     const request: MintTokenRequest = {
-      scope: { projectId: key.projectId, environment: key.environment },
+      scope: tenantScopeOf(key),
       keyId: key.keyId,
       userId: body.user.id,
       origin,

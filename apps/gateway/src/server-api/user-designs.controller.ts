@@ -24,8 +24,9 @@ import { IdempotentPost } from '../idempotency/idempotent-post';
 import { ServiceCalls } from '../services/call-service';
 import { BodyOf, ParamsOf, QueryOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
-const personOf = (key: KeyContext, userId: string): PersonScope => ({ projectId: key.projectId, environment: key.environment, userId });
+const personOf = (key: KeyContext, userId: string): PersonScope => ({ ...tenantScopeOf(key), userId });
 
 @Controller('embed/v1/users/:userId/designs')
 export class UserDesignsController {

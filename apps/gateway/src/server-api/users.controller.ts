@@ -6,6 +6,7 @@ import { Key } from '../auth/authenticated-request';
 import { ServiceCalls } from '../services/call-service';
 import { ParamsOf } from '../http/inputs';
 import { EmbedEndpoint } from './embed-endpoint';
+import { tenantScopeOf } from '../auth/tenant-scope';
 
 @Controller('embed/v1/users/:userId')
 export class UsersController {
@@ -22,7 +23,7 @@ export class UsersController {
     answers: { 202: 'Erasing', 204: null },
   })
   async erase(@Key() key: KeyContext, @ParamsOf(UserParamsSchema) params: UserParams, @Res() reply: FastifyReply): Promise<void> {
-    const request: EraseUserRequest = { person: { projectId: key.projectId, environment: key.environment, userId: params.userId } };
+    const request: EraseUserRequest = { person: { ...tenantScopeOf(key), userId: params.userId } };
     const outcome = await this.services.call(ERASURE_SUBJECTS.erase, request);
     if (outcome.status === 'erasing') void reply.status(202).send({ status: 'erasing' });
     else void reply.status(204).send();
