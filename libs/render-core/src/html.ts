@@ -10,10 +10,12 @@ export type AttributesWriter = (values: Record<string, string | number | boolean
 
 /** ` name="value"` for each defined attribute, values escaped (by `write`); undefined ones are left out. */
 export function attributes(values: Record<string, string | number | boolean | undefined>, write = escapeHtml): string {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${write(String(value))}"`))
-    .join('');
+  let written = '';
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === false) continue;
+    written += value === true ? ` ${name}` : ` ${name}="${write(String(value))}"`;
+  }
+  return written;
 }
 
 /** A value as a JavaScript literal that cannot end the script element it sits in. */
