@@ -70,4 +70,9 @@ describe('merge template', () => {
     expect(result.html).not.toContain('javascript');
     expect(result.layoutWarnings).toHaveLength(1);
   });
+
+  it('fills a tag in text a browser moves out of a table, as text (the tree builder would join it to the text before the table)', () => {
+    const result = merged('<td>{{contact.a}}<table>{{contact.a}}<tr><td>x</td></tr></table></td>', '<b>');
+    expect(result.html).toBe('<td>&lt;b&gt;<table>&lt;b&gt;<tr><td>x</td></tr></table></td>');
+  });
 });

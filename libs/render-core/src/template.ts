@@ -25,7 +25,9 @@ import { Warnings } from './warnings';
 // content, where CDATA is text and a style is no raw text; a select, a frameset or a template,
 // where it ignores start tags that would switch it), the markup is parsed into its tree
 // instead. Either way reads every element's attributes (the token way also those of a start
-// tag the tree builder then ignores: judged, never an element) and every text run.
+// tag the tree builder then ignores: judged, never an element) and every text run. The plain
+// text's source also needs its links as the text converter reads them, in a tree: they are
+// read from the tokens where those tell what the tree holds (TokenLinks), else from the tree.
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -151,10 +153,17 @@ function commentEdits(data: string, start: number, source: string, base: number,
 // What a link may hold for its words to be only its text nodes' text.
 const INLINE = new Set(['b', 'strong', 'i', 'em', 'u', 's', 'span', 'small', 'sub', 'sup', 'code', 'abbr', 'br', 'img']);
 
-/** A link with an address and a tag in it or in its words; undefined for any other. */
+/** A link with an address and a tag in it or in its words, from its parts as read; undefined for any other. */
+function taggedLinkOf(href: string | undefined, words: Piece[], plain: boolean, images: boolean): TaggedLink | undefined {
+  if (href === undefined || (!isSafeAttribute('a', 'href', href) && !hasTag(href))) return undefined;
+  const pieces = mergeTagPieces(href);
+  if (pieces.every((piece) => typeof piece === 'string') && words.every((piece) => typeof piece === 'string')) return undefined;
+  return { href: pieces, words, plain, images };
+}
+
+/** A link element of the tree, tagged (taggedLinkOf). */
 function taggedLink(link: Element, source: string): TaggedLink | undefined {
   const href = link.attrs.find((attribute) => attribute.name === 'href' && !attribute.prefix)?.value;
-  if (href === undefined || (!isSafeAttribute('a', 'href', href) && !hasTag(href))) return undefined;
   const words: Piece[] = [];
   let plain = true;
   let images = false;
@@ -167,9 +176,51 @@ function taggedLink(link: Element, source: string): TaggedLink | undefined {
       stack.push(...[...node.childNodes].reverse());
     }
   }
-  const pieces = mergeTagPieces(href);
-  if (pieces.every((piece) => typeof piece === 'string') && words.every((piece) => typeof piece === 'string')) return undefined;
-  return { href: pieces, words, plain, images };
+  return taggedLinkOf(href, words, plain, images);
+}
+
+const VOID_INLINE = new Set(['br', 'img']);
+
+/**
+ * Tagged links read from tokens, where that is how the tree builder reads them: a link that
+ * holds only text and inline elements, each closed in turn, then its own end tag (the tree
+ * builder builds such an element of just those). Any other link (another inside it, a block,
+ * an element left open) makes the reading uncertain: the links are then read from the tree.
+ */
+class TokenLinks {
+  readonly links: TaggedLink[] = [];
+  certain = true;
+  private link?: { href?: string; words: Piece[]; images: boolean; open: string[] };
+
+  start({ tagName, attrs }: Token.TagToken): void {
+    if (tagName === 'a') {
+      if (this.link) this.certain = false;
+      this.link = { href: attrs.find((attribute) => attribute.name === 'href')?.value, words: [], images: false, open: [] };
+    } else if (this.link) {
+      if (!INLINE.has(tagName)) this.certain = false;
+      this.link.images ||= tagName === 'img';
+      if (!VOID_INLINE.has(tagName)) this.link.open.push(tagName);
+    }
+  }
+
+  end({ tagName }: Token.TagToken): void {
+    const link = this.link;
+    if (!link) return;
+    if (link.open.length === 0 && tagName === 'a') {
+      const tagged = taggedLinkOf(link.href, link.words, true, link.images);
+      if (tagged) this.links.push(tagged);
+      this.link = undefined;
+    } else if (link.open[link.open.length - 1] === tagName) link.open.pop();
+    else this.certain = false;
+  }
+
+  text(pieces: Piece[]): void {
+    this.link?.words.push(...pieces);
+  }
+
+  eof(): void {
+    if (this.link) this.certain = false;
+  }
 }
 
 /** The edits of markup parsed into its tree (and its tagged links, when asked for). */
@@ -205,13 +256,16 @@ const TREE_READ = new Set(['svg', 'math', 'select', 'frameset', 'template']);
  * only the tree builder knows how markup reads. Each text run (character tokens between two
  * other tokens) is read as the tree's text node, its parent the raw-text element it is in.
  */
-function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warnings): boolean {
+function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warnings, links?: TokenLinks): boolean {
   let run: { start: number; end: number; value: string } | undefined;
   let textElement = '';
   let readable = true;
   const endRun = () => {
-    const pieces = run && textPieces(run.value, run.start, run.end, textElement, source);
-    if (run && pieces) edits.push({ start: base + run.start, end: base + run.end, slot: { element: textElement, pieces } });
+    if (!run) return;
+    const pieces = textPieces(run.value, run.start, run.end, textElement, source);
+    if (pieces) edits.push({ start: base + run.start, end: base + run.end, slot: { element: textElement, pieces } });
+    // The tree builder makes no text node of NULs alone.
+    if (run.value) links?.text(pieces ?? [run.value]);
     run = undefined;
   };
   // The tree builder leaves a NUL of data out of the text (outside foreign content, which is tree-read).
@@ -234,6 +288,7 @@ function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warni
         }
         // The tree builder makes an img of an image.
         elementEdits(token.tagName === 'image' ? 'img' : token.tagName, token.attrs, token.location?.attrs ?? {}, source, base, edits, warnings);
+        links?.start(token);
         const state = TEXT_STATES[token.tagName];
         if (state !== undefined) {
           tokenizer.state = state;
@@ -241,16 +296,20 @@ function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warni
         }
       },
       // Raw text ends only at its own end tag.
-      onEndTag: () => {
+      onEndTag: (token) => {
         endRun();
         textElement = '';
+        links?.end(token);
       },
       onComment: (token) => {
         endRun();
         if (token.location) commentEdits(token.data, token.location.startOffset, source, base, edits, warnings);
       },
       onDoctype: endRun,
-      onEof: endRun,
+      onEof: () => {
+        endRun();
+        links?.eof();
+      },
       onCharacter: characters,
       onWhitespaceCharacter: characters,
       onNullCharacter: (token) => characters(token, ''),
@@ -260,26 +319,41 @@ function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warni
   return readable;
 }
 
-/** The edits of markup: read token by token, or parsed into its tree where only the tree builder knows how it reads. */
-function markupEdits(source: string, base: number, edits: Edit[], warnings: Warnings): void {
+/**
+ * The edits of markup: read token by token, or parsed into its tree where only the tree builder
+ * knows how it reads (then its links, when asked for, are uncertain too).
+ */
+function markupEdits(source: string, base: number, edits: Edit[], warnings: Warnings, links?: TokenLinks): void {
   const found: Edit[] = [];
   const collected = new Warnings();
-  if (tokenEdits(source, base, found, collected)) {
+  if (tokenEdits(source, base, found, collected, links)) {
     edits.push(...found);
     collected.list().forEach((warning) => warnings.add(warning));
-  } else treeEdits(source, base, edits, warnings);
+  } else {
+    if (links) links.certain = false;
+    treeEdits(source, base, edits, warnings);
+  }
+}
+
+/** The tagged links of markup, from its tree. */
+function treeLinks(source: string): TaggedLink[] {
+  const links: TaggedLink[] = [];
+  treeEdits(source, 0, [], new Warnings(), links);
+  return links;
 }
 
 /**
  * Parses laid-out HTML into its merge template; unsafe addresses of the layout itself are left
  * out, with a warning. `links`: record its tagged links too (the plain text's source needs them).
+ * `tree`: read it from parse5's tree alone, the oracle the token way is tested against.
  */
-export function compileTemplate(html: string, warnings: Warnings, { links: withLinks = false } = {}): MergeTemplate {
+export function compileTemplate(html: string, warnings: Warnings, { links: withLinks = false, tree = false } = {}): MergeTemplate {
   const edits: Edit[] = [];
-  const links: TaggedLink[] = [];
-  // A text converter reads links in a tree: the text source (small) is parsed into one for them.
-  if (withLinks) treeEdits(html, 0, edits, warnings, links);
-  else markupEdits(html, 0, edits, warnings);
+  const tokenLinks = withLinks && !tree ? new TokenLinks() : undefined;
+  if (tree) treeEdits(html, 0, edits, warnings);
+  else markupEdits(html, 0, edits, warnings, tokenLinks);
+  // A text converter reads links in a tree: where the tokens do not tell what the tree holds, it is built.
+  const links = !withLinks ? [] : tokenLinks?.certain ? tokenLinks.links : treeLinks(html);
   edits.sort((a, b) => a.start - b.start);
   const slots: Slot[] = [];
   let source = '';
