@@ -39,7 +39,7 @@ export type Piece = string | WrittenTag;
 export interface Slot {
   start: number;
   end: number;
-  /** The element an attribute belongs to; for text, the raw-text or title element it is read in, else empty. */
+  /** The element an attribute belongs to; for text, its parent (read from tokens: the title or textarea it is in, else empty). */
   element: string;
   /** The attribute's name, lower case; none for text. */
   attribute?: string;
