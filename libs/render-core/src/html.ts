@@ -5,12 +5,17 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ENTITIES[char]);
 }
 
-/** ` name="value"` for each defined attribute, values escaped; undefined ones are left out. */
-export function attributes(values: Record<string, string | number | boolean | undefined>): string {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined && value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
-    .join('');
+/** What writes a set of attributes: ` name="value"` for each defined one. */
+export type AttributesWriter = (values: Record<string, string | number | boolean | undefined>) => string;
+
+/** ` name="value"` for each defined attribute, values escaped (by `write`); undefined ones are left out. */
+export function attributes(values: Record<string, string | number | boolean | undefined>, write = escapeHtml): string {
+  let written = '';
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === false) continue;
+    written += value === true ? ` ${name}` : ` ${name}="${write(String(value))}"`;
+  }
+  return written;
 }
 
 /** A value as a JavaScript literal that cannot end the script element it sits in. */

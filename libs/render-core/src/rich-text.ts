@@ -1,6 +1,6 @@
 import type { Inline, List, Paragraph } from '@embed/design-document';
 import { declarations } from './css';
-import { attributes, escapeHtml } from './html';
+import { attributes, type AttributesWriter, escapeHtml } from './html';
 
 export interface RichTextContext {
   /** Inline style of links (email clients ignore most head styles); none on the web. */
@@ -9,6 +9,8 @@ export interface RichTextContext {
   linkTarget?: string;
   /** Inline style of paragraphs and lists, for the same reason. */
   paragraphStyle?: string;
+  /** How attributes are written (an email's MJML writes them in ASCII); escaped HTML by default. */
+  attributes?: AttributesWriter;
 }
 
 const escapeText = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
@@ -22,7 +24,7 @@ export function inlineHtml(inline: Inline, context: RichTextContext): string {
   if (inline.color) html = `<span style="color:${inline.color}">${html}</span>`;
   if (inline.href) {
     const style = declarations({ color: inline.color }) || undefined;
-    html = `<a${attributes({ href: inline.href, target: context.linkTarget, style: style ?? context.linkStyle })}>${html}</a>`;
+    html = `<a${(context.attributes ?? attributes)({ href: inline.href, target: context.linkTarget, style: style ?? context.linkStyle })}>${html}</a>`;
   }
   return html;
 }
@@ -30,7 +32,7 @@ export function inlineHtml(inline: Inline, context: RichTextContext): string {
 export const inlinesHtml = (inlines: Inline[], context: RichTextContext) => inlines.map((inline) => inlineHtml(inline, context)).join('');
 
 export function richTextHtml(content: (Paragraph | List)[], context: RichTextContext): string {
-  const style = attributes({ style: context.paragraphStyle });
+  const style = (context.attributes ?? attributes)({ style: context.paragraphStyle });
   return content
     .map((part) => {
       if (part.type === 'paragraph') return `<p${style}>${inlinesHtml(part.content, context) || '&nbsp;'}</p>`;

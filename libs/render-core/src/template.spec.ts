@@ -58,4 +58,21 @@ describe('merge template', () => {
     expect(result.html).toBe('<p title="Ada">xAda</p><div >y</div><div >z</div><!--[if mso]><v:rect ><![endif]-->');
     expect(result.layoutWarnings).toHaveLength(3);
   });
+
+  // Read token by token, these would lose the link: each holds a start tag the tree builder reads otherwise (template.ts).
+  it.each([
+    ['a style a select ignores', '<select><style></select><a href="javascript:alert(1)">x</a></style>'],
+    ['CDATA in svg', '<svg><![CDATA[ x> <a title="]]><a href="javascript:alert(1)">y</a></svg>'],
+    ['a style a template\'s column group ignores', '<table><template><col><style></template><a href="javascript:alert(1)">x</a></style></table>'],
+    ['a style in math', '<p><math><style><a href="javascript:alert(1)">z</a></style></math>'],
+  ])('reads markup as the tree builder does where only it knows how: %s', (_, html) => {
+    const result = merged(html, '');
+    expect(result.html).not.toContain('javascript');
+    expect(result.layoutWarnings).toHaveLength(1);
+  });
+
+  it('fills a tag in text a browser moves out of a table, as text (the tree builder would join it to the text before the table)', () => {
+    const result = merged('<td>{{contact.a}}<table>{{contact.a}}<tr><td>x</td></tr></table></td>', '<b>');
+    expect(result.html).toBe('<td>&lt;b&gt;<table>&lt;b&gt;<tr><td>x</td></tr></table></td>');
+  });
 });

@@ -26,4 +26,27 @@ describe('email attribute values', () => {
     expect(elements.find((element) => element.tag === 'div' && element.attributes.some(([name]) => name === 'aria-roledescription'))?.attributes.find(([name]) => name === 'aria-label')?.[1]).toBe(words);
     expect(elements.find((element) => element.tag === 'title')?.text).toBe(words);
   });
+
+  // Written in ASCII where each is made (a text's link, a web font's link) or, for an html block, found by parsing its markup.
+  it.each(KEPT)('carries %j into a text link, an html block and a web font link as written', (written) => {
+    const words = written.replace(/\r\n?/g, '\n');
+    const address = `https://shop.example/${words.replace(/\s/g, '')}`;
+    const doc = example('email') as EmailDesign;
+    const design: EmailDesign = {
+      ...doc,
+      body: {
+        ...doc.body,
+        fonts: [{ family: 'Lora', url: `https://fonts.example/css?family=${words.replace(/\s/g, '')}` }],
+        rows: [{ columns: [{ blocks: [
+          { type: 'text', content: [{ type: 'paragraph', content: [{ text: 'x', href: address }] }] },
+          { type: 'html', html: `<p title="${words.replace(/"/g, '&quot;')}">y</p>` },
+        ] }] }],
+      },
+    };
+    const elements = parsedElements(render(design).html);
+    const attribute = (tag: string, name: string) => elements.find((element) => element.tag === tag && element.attributes.some(([n]) => n === name))?.attributes.find(([n]) => n === name)?.[1];
+    expect(attribute('a', 'href')).toBe(address);
+    expect(attribute('p', 'title')).toBe(words);
+    expect(attribute('link', 'href')).toBe(`https://fonts.example/css?family=${words.replace(/\s/g, '')}`);
+  });
 });

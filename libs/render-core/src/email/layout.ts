@@ -2,7 +2,6 @@ import { Engine } from 'mrml';
 import type { EmailDesign } from '@embed/design-document';
 import { assetsPrefix } from '../assets';
 import { Warnings } from '../warnings';
-import { asciiAttributeValues } from './attribute-values';
 import { emailMjml } from './mjml';
 import { withoutOutlookPartsInSkips } from './outlook';
 import { withSocialIconSizes } from './social-icons';
@@ -14,7 +13,7 @@ engine.setRenderOptions({ disableComments: true, socialIconOrigin: null, fonts: 
 
 /** The email's HTML, through mrml; merge tags as written. */
 export function emailHtml(document: EmailDesign, warnings: Warnings, assets: string): string {
-  const result = engine.toHtml(asciiAttributeValues(emailMjml(document, warnings, assets)));
+  const result = engine.toHtml(emailMjml(document, warnings, assets));
   if (result.type === 'error') throw new Error(`the email could not be laid out: ${result.message}`);
   return withSocialIconSizes(withoutOutlookPartsInSkips(result.content), assets);
 }

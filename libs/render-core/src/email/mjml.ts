@@ -2,20 +2,22 @@ import { type Block, type Column, type EmailDesign, type Row, type TextStyle, te
 import { border, columnPercents, declarations, px } from '../css';
 import { DEFAULT_FONT, RENDER_DEFAULTS as D } from '../defaults';
 import { emailFontsHtml, fontUrls } from '../fonts';
-import { attributes, escapeHtml } from '../html';
+import { escapeHtml } from '../html';
 import { inlinesHtml, richTextHtml, type RichTextContext } from '../rich-text';
 import { sanitizeRawHtml } from '../sanitize';
 import { IMAGE_PLACEHOLDER_FILE, PLACEHOLDER_IMAGE, socialIconFile } from '../assets';
 import { socialLabel } from '../social';
 import { blockPlace, type Warnings } from '../warnings';
 import { deviceClasses, PhoneRules } from '../phone';
-import { asciiReferences } from './attribute-values';
+import { asciiAttributes as attributes, asciiAttributeValues, asciiReferences } from './attribute-values';
 import { outsideOutlook } from './outlook';
 import { blockClasses, rowPhoneClass } from './phone';
 
 // The email is written as MJML and rendered by mrml: MJML's table layout, Outlook
 // conditional comments, bulletproof buttons and columns that stack on phones come from
-// there. Every style an email client needs is set inline on the elements we write.
+// there. Every style an email client needs is set inline on the elements we write. Every
+// attribute is written in printable ASCII (attribute-values.ts); the styles written inline
+// below hold only values the schema keeps to printable ASCII (colours, paddings, font stacks).
 
 const tag = (name: string, attrs: Record<string, string | number | undefined>, content?: string) =>
   content === undefined ? `<${name}${attributes(attrs)} />` : `<${name}${attributes(attrs)}>${content}</${name}>`;
@@ -112,7 +114,7 @@ function blockMjml(block: Block, place: string, context: EmailContext, cssClass:
     }
     case 'html':
       return tag('mj-text', { padding: block.style?.padding, 'container-background-color': block.style?.backgroundColor, 'css-class': cssClass },
-        sanitizeRawHtml(block.html, place, context.warnings));
+        asciiAttributeValues(sanitizeRawHtml(block.html, place, context.warnings)));
     case 'form':
       return ''; // refused by validation: emails carry no forms
   }
@@ -156,7 +158,7 @@ export function emailMjml(document: EmailDesign, warnings: Warnings, assets: str
     warnings,
     assets,
     linkColor,
-    rich: { linkStyle: `color:${linkColor}`, linkTarget: '_blank', paragraphStyle: 'margin:0 0 12px 0' },
+    rich: { linkStyle: `color:${linkColor}`, linkTarget: '_blank', paragraphStyle: 'margin:0 0 12px 0', attributes },
     phone: new PhoneRules(),
   };
   // The rows first: their phone overrides make the head's last rules.
@@ -169,7 +171,7 @@ export function emailMjml(document: EmailDesign, warnings: Warnings, assets: str
     // mrml copies the title into the body's aria-label, and writes it there as it writes every attribute (attribute-values.ts).
     tag('mj-title', {}, asciiReferences(escapeHtml(document.settings.subject))),
     tag('mj-preview', {}, escapeHtml(document.settings.preheader ?? '')),
-    fonts.length > 0 ? tag('mj-raw', {}, emailFontsHtml(fonts)) : '',
+    fonts.length > 0 ? tag('mj-raw', {}, emailFontsHtml(fonts, attributes)) : '',
     tag('mj-breakpoint', { width: px(BREAKPOINT) }),
     tag('mj-attributes', {}, [
       tag('mj-all', { 'font-family': body.fontFamily ?? DEFAULT_FONT }),

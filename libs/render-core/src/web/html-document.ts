@@ -12,7 +12,7 @@ export interface WebParts {
 
 /** A whole HTML5 document around the parts; chunks are cut back out of it after the merge. */
 export function htmlDocument(document: DesignDocument, parts: WebParts): string {
-  const fonts = fontUrls(document).map(fontLink);
+  const fonts = fontUrls(document).map((url) => fontLink(url));
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
