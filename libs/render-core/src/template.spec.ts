@@ -75,4 +75,15 @@ describe('merge template', () => {
     const result = merged('<td>{{contact.a}}<table>{{contact.a}}<tr><td>x</td></tr></table></td>', '<b>');
     expect(result.html).toBe('<td>&lt;b&gt;<table>&lt;b&gt;<tr><td>x</td></tr></table></td>');
   });
+
+  it('fills a tag after whitespace the tree builder drops where it stands, read the tree way too (parse5 places that text a character late)', () => {
+    const fill = (html: string, tree: boolean) => mergeTemplate(compileTemplate(html, new Warnings(), { tree }), { contact: { a: 'Ada' } }, new UnfilledTags());
+    for (const tree of [false, true]) {
+      expect(fill('<pre>\n{{contact.a}}</pre>', tree)).toBe('<pre>\nAda</pre>');
+      expect(fill('<listing>\n{{contact.a}}</listing>', tree)).toBe('<listing>\nAda</listing>');
+      // Text holding a "<" the tree joined from runs is left as written, both ways.
+      expect(fill('<pre>\n<{{contact.a}}>x</pre>', tree)).toBe('<pre>\n<{{contact.a}}>x</pre>');
+      expect(fill(' <{{contact.a}}>x', tree)).toBe(' <{{contact.a}}>x');
+    }
+  });
 });

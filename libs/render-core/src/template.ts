@@ -140,9 +140,20 @@ function textPieces(value: string, start: number, end: number, parent: string, s
 
 const parentName = (node: TextNode) => (node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '');
 
+/**
+ * Where a text node starts in the source. When the tree builder dropped whitespace just
+ * before it (the newline that starts a pre, spaces before the html element), parse5 places
+ * the node one character late, past its first character.
+ */
+function nodeStart(node: TextNode, start: number, source: string): number {
+  const first = node.value[0];
+  const misplaced = source[start] !== first && source[start] !== '&' && source[start] !== '\r' && source[start - 1] === first;
+  return misplaced ? start - 1 : start;
+}
+
 function nodePieces(node: TextNode, source: string): Piece[] | undefined {
   const location = node.sourceCodeLocation;
-  return location ? textPieces(node.value, location.startOffset, location.endOffset, parentName(node), source) : undefined;
+  return location ? textPieces(node.value, nodeStart(node, location.startOffset, source), location.endOffset, parentName(node), source) : undefined;
 }
 
 /** A comment read as markup: Outlook reads the markup inside conditional comments, so it is held to the same rules (a text converter does not read them). */
