@@ -1,49 +1,53 @@
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { SOCIAL_NETWORKS } from '@embed/design-document';
 import { SOCIAL_ICON_PREFIX, socialIconFile } from '../assets';
 import { declarations } from '../css';
-import { attributes } from '../html';
-
-type Node = DefaultTreeAdapterMap['node'];
+import { asciiAttributes } from './attribute-values';
 
 // mrml writes a social icon's <img> with its width and no height: it ignores MJML's
 // icon-height. Outlook for Windows draws an image without a height at its natural size,
 // and our icons are drawn at 96 px for sharp screens (libs/render-core/assets), so every
 // social icon of an email is given its height, the same as its width (the icons are
-// square), as an attribute and in its style, with its width. The images are found by
-// parsing the laid-out HTML (parse5), whatever the order mrml writes attributes in; an
-// email without social icons is not parsed.
+// square), as an attribute and in its style, with its width.
+//
+// mrml writes the icon's attributes in one order, `src`, `width`, `style`, the source as
+// the MJML gave it (mjml.ts): the icon is found by that text, which no text or attribute
+// value of the email can hold (their quotes are references), rather than by parsing the
+// whole laid-out email again on every cold render (0.6 ms of a 2.6 ms render of the example
+// email; this way 0.05 ms).
+// The unit tests read every image of the output with parse5.
 
 /** The laid-out email's HTML with each of the renderer's social icons (under `assets`) sized in full. */
 export function withSocialIconSizes(html: string, assets: string): string {
   if (!html.includes(SOCIAL_ICON_PREFIX)) return html;
-  const icons = new Set(SOCIAL_NETWORKS.map((network) => assets + socialIconFile(network)));
-  const edits: { start: number; end: number; text: string }[] = [];
-  const stack: Node[] = [parse(html, { sourceCodeLocationInfo: true })];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if ('childNodes' in node) stack.push(...node.childNodes);
-    if (!('tagName' in node) || node.tagName !== 'img') continue;
-    const values = Object.fromEntries(node.attrs.map(({ name, value }) => [name, value]));
-    const size = Number.parseInt(values.width ?? '', 10);
-    const places = node.sourceCodeLocation?.attrs;
-    if (!icons.has(values.src ?? '') || !(size > 0) || !places?.width) continue;
-    const own = values.style?.trimEnd() ?? '';
-    const style = `${own}${own === '' || own.endsWith(';') ? '' : ';'}${declarations({ width: `${size}px`, height: `${size}px` })};`;
-    // Each attribute rewritten where it stands (the height and the style after the width when there are none), the others as mrml wrote them.
-    const at = (place: { startOffset: number; endOffset: number }, text: string) => edits.push({ start: place.startOffset, end: place.endOffset, text });
-    const after = (place: { endOffset: number }, text: string) => edits.push({ start: place.endOffset, end: place.endOffset, text });
-    at(places.width, `width="${size}"`);
-    if (places.height) at(places.height, `height="${size}"`);
-    else after(places.width, ` height="${size}"`);
-    if (places.style) at(places.style, attributes({ style }).slice(1));
-    else after(places.width, attributes({ style }));
-  }
-  edits.sort((a, b) => a.start - b.start);
+  let sized = html;
+  for (const network of SOCIAL_NETWORKS) sized = sizeIcons(sized, `${asciiAttributes({ src: assets + socialIconFile(network) })} width="`);
+  return sized;
+}
+
+/** `html` with every image written `… src="…" width="N"[ style="…"]` from `written` on (its source and the start of its width) sized N by N. */
+function sizeIcons(html: string, written: string): string {
   let out = '';
-  let cursor = 0;
-  for (const { start, end, text } of edits) {
-    out += html.slice(cursor, start) + text;
-    cursor = end;
+  let copied = 0;
+  for (let at = html.indexOf(written); at !== -1; at = html.indexOf(written, copied)) {
+    const widthStart = at + written.length;
+    const widthEnd = html.indexOf('"', widthStart);
+    if (widthEnd === -1) break;
+    const size = Number(html.slice(widthStart, widthEnd));
+    const end = widthEnd + 1;
+    if (!Number.isInteger(size) || size <= 0) {
+      out += html.slice(copied, end);
+      copied = end;
+      continue;
+    }
+    let own = '';
+    const styled = ' style="';
+    const styleEnd = html.startsWith(styled, end) ? html.indexOf('"', end + styled.length) : -1;
+    if (styleEnd !== -1) {
+      own = html.slice(end + styled.length, styleEnd).trimEnd();
+      if (own !== '' && !own.endsWith(';')) own += ';';
+    }
+    out += `${html.slice(copied, end)} height="${size}" style="${own}${declarations({ width: `${size}px`, height: `${size}px` })};"`;
+    copied = styleEnd === -1 ? end : styleEnd + 1;
   }
-  return out + html.slice(cursor);
+  return out + html.slice(copied);
 }
