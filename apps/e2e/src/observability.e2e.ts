@@ -1,4 +1,4 @@
-// @lane serial: reads the services' metrics, which every request moves.
+// @lane alone: reads the services' metrics, which every request moves, and catches PDF jobs waiting for a browser slot, which a loaded machine spreads out until none waits.
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { eraseUser, holdDesign, type PersonRef, waitUntilErased } from './erasure-helpers';
 import { call, exampleDesign, newProject, saveDesign } from './support/api';

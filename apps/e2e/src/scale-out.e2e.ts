@@ -1,4 +1,4 @@
-// @lane serial: adds a renderer replica.
+// @lane alone: adds a renderer replica, and stops it while its PDF exports run, which must finish within their budget (on a loaded machine one did not: 503).
 import { call, exampleDesign, newProject, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';
 import { opsUrl, sleep, startService, stopReplica, waitFor } from './support/stack';
