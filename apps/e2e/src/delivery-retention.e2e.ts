@@ -15,21 +15,21 @@ interface Delivery {
   attemptedAt?: Date;
 }
 
+/** Writes the delivery and its attempt in one statement: the retention sweep running beside it never sees the one without the other. */
 async function insertDelivery(projectId: string, webhookId: string, delivery: Delivery): Promise<void> {
   const body = JSON.stringify({ id: `evt_${delivery.id}`, type: 'user.erased', projectId, environment: 'test', data: { userId: `kept-${delivery.id}` } });
   await query(
-    `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", body, status, "attemptCount", "createdAt", "deliveredAt", "nextAttemptAt")
-     VALUES ($1, $2, $3, 'test', 'user.erased', $4, $5::text::"DeliveryStatus", $6, $7::timestamptz AT TIME ZONE 'UTC',
-       CASE WHEN $5 = 'delivered' THEN $7::timestamptz AT TIME ZONE 'UTC' END,
-       CASE WHEN $5 = 'pending' THEN now() AT TIME ZONE 'UTC' + interval '1 day' END)`,
-    [delivery.id, webhookId, projectId, body, delivery.status, delivery.attemptedAt ? 1 : 0, delivery.createdAt],
+    `WITH delivery AS (
+       INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", body, status, "attemptCount", "createdAt", "deliveredAt", "nextAttemptAt")
+       VALUES ($1, $2, $3, 'test', 'user.erased', $4, $5::text::"DeliveryStatus", $6, $7::timestamptz AT TIME ZONE 'UTC',
+         CASE WHEN $5 = 'delivered' THEN $7::timestamptz AT TIME ZONE 'UTC' END,
+         CASE WHEN $5 = 'pending' THEN now() AT TIME ZONE 'UTC' + interval '1 day' END)
+       RETURNING id
+     )
+     INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs")
+     SELECT 'att_' || id, id, $8::timestamptz AT TIME ZONE 'UTC', 500, 10 FROM delivery WHERE $8::timestamptz IS NOT NULL`,
+    [delivery.id, webhookId, projectId, body, delivery.status, delivery.attemptedAt ? 1 : 0, delivery.createdAt, delivery.attemptedAt ?? null],
   );
-  if (delivery.attemptedAt)
-    await query(`INSERT INTO "DeliveryAttempt" (id, "deliveryId", "attemptedAt", "statusCode", "durationMs") VALUES ($1, $2, $3::timestamptz AT TIME ZONE 'UTC', 500, 10)`, [
-      `att_${delivery.id}`,
-      delivery.id,
-      delivery.attemptedAt,
-    ]);
 }
 
 const remaining = async (ids: string[]) => (await query<{ id: string }>(`SELECT id FROM "WebhookDelivery" WHERE id = ANY($1) ORDER BY id`, [ids])).map((row) => row.id);
