@@ -45,7 +45,7 @@ const example: EmailDesign = JSON.parse(readFileSync(path.join(root, 'docs/examp
 
 /**
  * The email example with a block of each kind that holds text, every text and address field
- * at its largest; an image source (1.5 MB allowed, for inline images) as long as `imageLength`.
+ * at its largest; the image block's source (1.5 MB allowed, for inline images) as long as `imageLength`.
  */
 const hostileEmail = (imageLength: number): fc.Arbitrary<EmailDesign> =>
   fc
@@ -61,6 +61,9 @@ const hostileEmail = (imageLength: number): fc.Arbitrary<EmailDesign> =>
       href: adversarialAddress(LIMIT.href),
       webUrl: adversarialAddress(LIMIT.webUrl),
       imageUrl: adversarialAddress(imageLength),
+      // One image source as long as asked: two of 1.5 MB, each escaped to up to 3 MB of JSON
+      // (a backslash repeated), made a document past the schema's 5 MB.
+      thumbnail: adversarialAddress(Math.min(imageLength, LIMIT.webUrl)),
     })
     .map((t) => {
       const doc: EmailDesign = structuredClone(example);
@@ -74,7 +77,7 @@ const hostileEmail = (imageLength: number): fc.Arbitrary<EmailDesign> =>
         { type: 'button', text: t.button, href: t.href },
         { type: 'image', src: t.imageUrl, alt: t.short, href: t.href },
         { type: 'menu', items: [{ text: t.menu, href: t.href }] },
-        { type: 'video', url: t.webUrl, thumbnail: t.imageUrl, alt: t.short },
+        { type: 'video', url: t.webUrl, thumbnail: t.thumbnail, alt: t.short },
       );
       return doc;
     });
