@@ -35,6 +35,12 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     // pool; unheard, it would end the process. The pool discards that client and connects
     // anew when next asked, so a log line is all it needs.
     pool.on('error', (error) => this.logger.warn({ err: error }, 'an idle database connection was lost; the pool reconnects on demand'));
+    // A connection lost while it is checked out (inside a transaction, between two of its
+    // statements) is an 'error' event on its client, which the pool listens to only while
+    // the client is idle: unheard, it ended the webhook dispatcher when PostgreSQL stopped.
+    // The work on that client fails with its next statement and reports it; the client is
+    // then discarded, so the event itself needs no more than a listener.
+    pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /**
