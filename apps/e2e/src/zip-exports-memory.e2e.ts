@@ -1,4 +1,4 @@
-// @lane serial: measures the renderer's memory.
+// @lane alone: measures the renderer's memory over ten ZIP exports, whose peak a loaded machine raises (jobs held longer, collected later).
 import { call, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
 import { download, noisePng, unpackZip } from './file-exports-helpers';
 import { opsUrl, sleep } from './support/stack';
