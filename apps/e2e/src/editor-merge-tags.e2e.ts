@@ -3,7 +3,7 @@
 // real Chromium against the real stack: grouped and searchable in a menu that stays in the
 // frame, shown by their labels on the canvas, saved as written, and previewed with their samples.
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
@@ -137,7 +137,11 @@ describe('merge tags the integrator defines', () => {
     await menu.getByRole('menuitem', { name: /^Order total/ }).click();
     await menu.waitFor({ state: 'detached' });
     await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).press('ArrowDown');
+    // Each key once the menu has taken the one before (a loaded machine opens it later than a key press).
+    const focused = (item: Locator) => waitFor('the item focused', () => item.evaluate((element) => element === element.ownerDocument.activeElement));
+    await focused(menu.getByRole('menuitem').first());
     await page.keyboard.press('End');
+    await focused(menu.getByRole('menuitem', { name: /^Preferences link address/ }));
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'detached' });
     const count = (text: string, tag: string) => text.split(tag).length - 1;

@@ -1,4 +1,4 @@
-// @lane serial: reads the renderer's page count and limit from its metrics, which other files' exports move
+// @lane alone: counts the renderer's Chromium processes while 8 tenants export PDFs, which a loaded machine leaves running longer after their pages close (15 seen against a bound of 8).
 import { readdirSync, readFileSync } from 'node:fs';
 import { call, newProject, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';
