@@ -75,6 +75,13 @@ export function carriableText(text: string): CarriedText {
   return { text: balanced, dropped: [...dropped], balanced: balanced !== kept };
 }
 
+/**
+ * The text without the code points no output carries, its direction controls as they are:
+ * for the text around a merge tag in the layout, which a character reference there
+ * (`&#1`) decodes to such a code point before the slot writes it again.
+ */
+export const withoutUncarriable = (text: string) => (MAYBE_CHANGED.test(text) ? text.replace(NOT_CARRIABLE, '') : text);
+
 /** `U+001B` */
 export const codePoint = (char: string) => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 

@@ -86,4 +86,9 @@ describe('merge template', () => {
       expect(fill(' <{{contact.a}}>x', tree)).toBe(' <{{contact.a}}>x');
     }
   });
+
+  it('leaves out of a slot the characters no output carries, which a reference around its tag decodes to', () => {
+    expect(merged('<p>&#1{{contact.a}}</p>', 'Ada').html).toBe('<p>Ada</p>');
+    expect(merged('<p title="&#x7f;{{contact.a}}">x</p>', 'Ada').html).toBe('<p title="Ada">x</p>');
+  });
 });

@@ -1,6 +1,7 @@
 import { mergeTagPieces, type WrittenTag } from '@embed/design-document/model';
 import { type DefaultTreeAdapterMap, parse, type Token, Tokenizer, TokenizerMode } from 'parse5';
 import { ADDRESS_ATTRIBUTES, isAddressAttribute, isSafeAttribute, unsafeAddressWarning } from './address';
+import { withoutUncarriable } from './characters';
 import { escapeHtml } from './html';
 import { TAG } from './tags';
 import { Warnings } from './warnings';
@@ -107,7 +108,7 @@ function elementEdits(element: string, attrs: Token.Attribute[], locations: Reco
     // The name as written (foreign attributes such as xlink:href carry their prefix there).
     const name = /^[^\s=/>]+/.exec(raw)?.[0].toLowerCase() ?? attribute.name;
     const at = { start: base + location.startOffset, end: base + location.endOffset };
-    if (tagged) edits.push({ ...at, slot: { element, attribute: name, pieces: mergeTagPieces(attribute.value) } });
+    if (tagged) edits.push({ ...at, slot: { element, attribute: name, pieces: slotPieces(attribute.value) } });
     else if (isAddressAttribute(name) && !isSafeAttribute(element, name, attribute.value)) {
       warnings.add(unsafeAddressWarning(attribute.value, false));
       edits.push(at);
@@ -128,6 +129,9 @@ function mayNeedEdits(markup: string): boolean {
 
 type TextNode = DefaultTreeAdapterMap['textNode'];
 
+/** A slot's value as pieces: its tags, and the text around them as an output may carry it (characters.ts). */
+const slotPieces = (value: string): Piece[] => mergeTagPieces(value).map((piece) => (typeof piece === 'string' ? withoutUncarriable(piece) : piece));
+
 /** The pieces of text read at source[start, end) in `parent` when it is a slot (its tags filled), undefined when it holds no tag to fill. */
 function textPieces(value: string, start: number, end: number, parent: string, source: string): Piece[] | undefined {
   // Its span as written holds every character of its value: a tag needs a brace or a character reference there.
@@ -135,7 +139,7 @@ function textPieces(value: string, start: number, end: number, parent: string, s
   if (!(written.includes('{') || written.includes('&')) || !hasTag(value)) return undefined;
   // A text node with markup inside its span was joined by the parser from separate runs: left as written.
   if (RAW_TEXT.has(parent) || written.includes('<')) return undefined;
-  return mergeTagPieces(value);
+  return slotPieces(value);
 }
 
 const parentName = (node: TextNode) => (node.parentNode && 'tagName' in node.parentNode ? node.parentNode.tagName : '');
