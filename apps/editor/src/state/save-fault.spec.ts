@@ -24,8 +24,10 @@ describe('saveFault', () => {
       }),
     );
     const hostile = '$.body.rows[1].columns[1].blocks['.repeat(20_000);
+    // The clock, with room for a loaded machine (a browser project has no process CPU time to
+    // read): a reading squared in these 640 000 characters takes minutes.
     const started = performance.now();
     expect(saveFault(hostile)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,3 +1,4 @@
+import { withinTime } from '../testing/adversarial';
 import fc from 'fast-check';
 import type { Block, EmailDesign, Row } from '@embed/design-document';
 import { render } from '../render';
@@ -71,9 +72,7 @@ describe('withoutOutlookPartsInSkips', () => {
 
   it('takes time linear in the markup', () => {
     for (const piece of ['<!--[if !mso]><!-->', '<!--[if !mso]><!--><!--[if mso | IE]>', '<!--<![endif]-->']) {
-      const started = performance.now();
-      withoutOutlookPartsInSkips(piece.repeat(50_000));
-      expect(performance.now() - started).toBeLessThan(500);
+      withinTime('withoutOutlookPartsInSkips', 500, () => withoutOutlookPartsInSkips(piece.repeat(50_000)));
     }
   });
 });
