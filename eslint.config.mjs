@@ -1,18 +1,23 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
+import projects from './tools/lib/project-roots.cjs';
+
+const { projectRoots } = projects;
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /** The source folders of the projects with one of these tags (from their project.json, as Nx reads them). */
 function sourcesTagged(tags) {
-  const roots = ['apps', 'libs'].flatMap((folder) =>
-    readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(`${folder}/${entry.name}/project.json`))
-      .map((entry) => ({ root: `${folder}/${entry.name}`, project: JSON.parse(readFileSync(`${folder}/${entry.name}/project.json`, 'utf8')) })),
-  );
-  return roots.filter(({ project }) => (project.tags ?? []).some((tag) => tags.includes(tag))).map(({ root }) => `${root}/src/**/*.{ts,tsx}`);
+  return projectRoots(repoRoot)
+    .map((root) => ({ root: path.relative(repoRoot, root), project: JSON.parse(readFileSync(path.join(root, 'project.json'), 'utf8')) }))
+    .filter(({ project }) => (project.tags ?? []).some((tag) => tags.includes(tag)))
+    .map(({ root }) => `${root}/src/**/*.{ts,tsx}`);
 }
 
 export default tseslint.config(
@@ -121,7 +126,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortSignal: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,8 +1,8 @@
 // Unit tests of every project, run by `nx test <project>` (one project) or by
 // `npm test` (all of them at once). End-to-end tests live in apps/e2e with their own config.
-const { readdirSync, existsSync } = require('node:fs');
 const path = require('node:path');
 const tsconfig = require('./tsconfig.base.json');
+const { projectRoots } = require('./tools/lib/project-roots.cjs');
 
 const swcrc = JSON.parse(require('node:fs').readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
@@ -11,11 +11,9 @@ const moduleNameMapper = Object.fromEntries(
   Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/../../${target}`]),
 );
 
-const projectDirs = ['apps', 'libs', 'tools'].flatMap((group) =>
-  readdirSync(path.join(__dirname, group))
-    .filter((name) => name !== 'e2e' && existsSync(path.join(__dirname, group, name, 'project.json')))
-    .map((name) => path.join(group, name)),
-);
+const projectDirs = projectRoots(__dirname)
+  .map((root) => path.relative(__dirname, root))
+  .filter((dir) => dir !== path.join('apps', 'e2e'));
 
 module.exports = {
   projects: projectDirs.map((dir) => ({

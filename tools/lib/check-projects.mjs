@@ -5,18 +5,14 @@
 // program (each file once) and every project is linted by one eslint: the same files, the
 // same rules, 71 s of CPU. The per-project targets stay for Nx's cache and
 // `nx affected` while working.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import projects from './project-roots.cjs';
 
-/** The folders holding a project.json: each is one Nx project. */
-export function projectRoots(repoRoot) {
-  return ['apps', 'libs', 'tools'].flatMap((group) =>
-    readdirSync(path.join(repoRoot, group), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(path.join(repoRoot, group, entry.name, 'project.json')))
-      .map((entry) => path.join(repoRoot, group, entry.name)),
-  );
-}
+const { projectRoots } = projects;
+
+export { projectRoots };
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
