@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { setImmediate as turn } from 'node:timers/promises';
+import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
@@ -65,10 +65,10 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  */
 export class DeadlinePool<J, R> {
   private readonly logger = new Logger(DeadlinePool.name);
-  private readonly pool: Piscina<PooledTask<J>, R | undefined>;
+  private readonly pool: Piscina<PooledTask<J>, R | number>;
   /** Hands piscina no more jobs than it has workers, so that no job waits in its first-come queue. */
   private readonly turns: FairScheduler;
-  /** Resolves once the first workers have loaded their file (each answers its null task only then): for readiness. */
+  /** Resolves once every worker has loaded its file, so that `threads` jobs can start at once: for readiness. */
   readonly loaded: Promise<void>;
   /** Every worker thread until it has ended, those stopped under a job included. */
   private readonly alive = new Set<Worker>();
@@ -86,7 +86,7 @@ export class DeadlinePool<J, R> {
     this.turns = new FairScheduler(options.threads, options.queue);
     // A worker that fails with no job on it (its file did not load): said, not thrown into the process.
     this.pool.on('error', (err: unknown) => this.logger.error({ err }, 'a worker failed outside any job'));
-    this.loaded = Promise.all(Array.from({ length: options.threads + 1 }, () => this.pool.run(null))).then(() => undefined);
+    this.loaded = this.everyWorkerLoaded();
     // A worker that cannot load is said by readiness and the 'error' event, not thrown into the process.
     this.loaded.catch(() => {});
     this.pool.on('workerCreate', ({ id }: { id: number }) => {
@@ -123,6 +123,21 @@ export class DeadlinePool<J, R> {
     } finally {
       clearTimeout(timer);
       reports.close();
+    }
+  }
+
+  /**
+   * Asks until every worker has answered a null task. piscina hands tasks only to workers that
+   * have loaded, so on a busy machine the first one to load may answer all of one round.
+   */
+  private async everyWorkerLoaded(): Promise<void> {
+    const workers = this.options.threads + 1;
+    const answered = new Set<number>();
+    for (;;) {
+      const round = await Promise.all(Array.from({ length: workers }, () => this.pool.run(null)));
+      for (const thread of round) answered.add(thread as number);
+      if (answered.size >= workers) return;
+      await delay(20);
     }
   }
 

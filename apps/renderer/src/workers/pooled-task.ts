@@ -1,6 +1,6 @@
-import type { MessagePort } from 'node:worker_threads';
+import { type MessagePort, threadId } from 'node:worker_threads';
 
-/** What a DeadlinePool hands its worker: the job and the port on which the worker reports on it, or null to hear that the worker has loaded. */
+/** What a DeadlinePool hands its worker: the job and the port on which the worker reports on it, or null to hear which worker has loaded. */
 export type PooledTask<J> = { job: J; report: MessagePort } | null;
 
 /** What a worker reports of a job: that it started, or why it failed before the worker ends. */
@@ -14,11 +14,11 @@ const send = (port: MessagePort, report: TaskReport) => port.postMessage(report)
  * was queued, then does the work. A job that throws may leave the thread's state broken
  * (a WebAssembly module that trapped, such as mrml's, fails every call after), so the
  * worker says why and ends, and the pool starts a new one in its place. A null task is
- * answered as soon as the worker has loaded its file (a worker takes tasks only then).
+ * answered the worker's thread id (a worker takes tasks only once it has loaded its file).
  */
-export function pooledTask<J, R>(work: (job: J) => R): (task: PooledTask<J>) => R | undefined {
+export function pooledTask<J, R>(work: (job: J) => R): (task: PooledTask<J>) => R | number {
   return (task) => {
-    if (task === null) return undefined;
+    if (task === null) return threadId;
     const { job, report } = task;
     send(report, { started: true });
     try {
