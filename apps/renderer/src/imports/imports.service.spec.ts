@@ -1,5 +1,6 @@
 import { IMPORT_DESIGN_SUBJECT, type ImportDesignReply } from '@embed/contracts';
 import { answering } from '@embed/service-runtime';
+import type { RenderPool } from '../render/render-pool';
 import { testRenderPool } from '../render/testing/test-render-pool';
 import { importReply } from './import-reply';
 import { ImportsService } from './imports.service';
@@ -12,11 +13,16 @@ const section = '<mj-section><mj-column><mj-text>Hello <a href="https://example.
 const mjml = (sections: number) => `<mjml><mj-body>${section.repeat(sections)}</mj-body></mjml>`;
 
 describe('ImportsService', () => {
+  const serviceOn = (workers: RenderPool) => {
+    const imports = new ImportsService(workers);
+    return { import: answering(IMPORT_DESIGN_SUBJECT, (request, context) => imports.import(request, context.deadline)) as (payload: unknown) => Promise<ImportDesignReply> };
+  };
+  const workers = testRenderPool();
+  const service = serviceOn(workers);
   // A limit that a small import keeps and one of 3,000 sections (450 KB, some 200 ms of conversion) does not.
-  const workers = testRenderPool({ threads: 1, limitMs: 50 });
-  const imports = new ImportsService(workers);
-  const service = { import: answering(IMPORT_DESIGN_SUBJECT, (request, context) => imports.import(request, context.deadline)) as (payload: unknown) => Promise<ImportDesignReply> };
-  afterAll(() => workers.close());
+  const tightWorkers = testRenderPool({ limitMs: 50 });
+  const tight = serviceOn(tightWorkers);
+  afterAll(() => Promise.all([workers.close(), tightWorkers.close()]));
 
   it('converts on a render worker, answering what the converter answers', async () => {
     await workers.loaded;
@@ -28,20 +34,20 @@ describe('ImportsService', () => {
   });
 
   it('stops an import past the time limit with 422 design_too_complex; the next import works on a new worker', async () => {
-    const before = workers.threadIds;
-    const reply = await service.import({ tenant: TENANT, mode: 'email', format: 'mjml', source: mjml(3_000) });
+    const before = tightWorkers.threadIds;
+    const reply = await tight.import({ tenant: TENANT, mode: 'email', format: 'mjml', source: mjml(3_000) });
     expect(reply).toEqual({
       ok: false,
       error: { status: 422, code: 'design_too_complex', message: expect.stringContaining('this source is too complex to import within the limits: its import ran past the 50 ms it may take') },
     });
     // The new worker loads its file before its first import, which on a loaded machine alone can
     // pass 50 ms: a small import is asked again (stopped only by that limit) until it is answered.
-    let next = await service.import({ tenant: TENANT, mode: 'page', format: 'mjml', source: mjml(1) });
+    let next = await tight.import({ tenant: TENANT, mode: 'page', format: 'mjml', source: mjml(1) });
     for (let attempt = 0; attempt < 10 && !next.ok && next.error.code === 'design_too_complex'; attempt++) {
-      next = await service.import({ tenant: TENANT, mode: 'page', format: 'mjml', source: mjml(1) });
+      next = await tight.import({ tenant: TENANT, mode: 'page', format: 'mjml', source: mjml(1) });
     }
     expect(next.ok).toBe(true);
-    expect(workers.threadIds).not.toEqual(before);
+    expect(tightWorkers.threadIds).not.toEqual(before);
   });
 
   it('takes a request without a tenant (a caller of the release before) in a turn of its own, and refuses a malformed one naming the field', async () => {
