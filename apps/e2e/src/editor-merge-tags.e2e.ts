@@ -149,5 +149,13 @@ describe('merge tags the integrator defines', () => {
       const text = JSON.stringify(await page.evaluate(() => (window as any).editor.getDesign()));
       return count(text, '{{order.total}}') === 1 && count(text, '{{preferences_url}}') === count(JSON.stringify(design), '{{preferences_url}}') + 1;
     });
+
+    // A press outside the open menu, just under it, closes it and puts nothing in.
+    const before = JSON.stringify(await page.evaluate(() => (window as any).editor.getDesign()));
+    await frame.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Merge tag' }).click();
+    const opened = (await frame.locator('.merge-tag-popup').boundingBox())!;
+    await page.mouse.click(opened.x + 10, opened.y + opened.height + 12);
+    await menu.waitFor({ state: 'detached' });
+    expect(JSON.stringify(await page.evaluate(() => (window as any).editor.getDesign()))).toBe(before);
   });
 });

@@ -24,7 +24,7 @@ function placePopup(popup: HTMLElement, button: HTMLElement): void {
  * The popup is all in sight whatever the frame's width: fixed to the viewport, so that the
  * format bar, which scrolls sideways on a phone, does not cut it off, it opens under the
  * button or over it, moves left from the right edge and scrolls what does not fit; placed
- * again when the frame is resized or something around it scrolls.
+ * again when the frame is resized or something around it scrolls, closed by a press outside it.
  */
 export function MergeTagMenu() {
   const { t } = useTranslator();
@@ -45,11 +45,15 @@ export function MergeTagMenu() {
     placePopup(element, anchor);
     // The popup's own scrolling leaves it where it is.
     const again = (event: Event) => element.contains(event.target as Node) || placePopup(element, anchor);
+    // A press anywhere else closes it, as a menu does; the focus stays where the press put it.
+    const pressed = (event: Event) => element.contains(event.target as Node) || anchor.contains(event.target as Node) || setOpen(false);
     window.addEventListener('resize', again);
     window.addEventListener('scroll', again, true);
+    document.addEventListener('pointerdown', pressed, true);
     return () => {
       window.removeEventListener('resize', again);
       window.removeEventListener('scroll', again, true);
+      document.removeEventListener('pointerdown', pressed, true);
     };
   }, [open, query]);
 
