@@ -5,7 +5,7 @@
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorCatalogues } from './support/editor-words';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { focused, pressUntil } from './support/keyboard-focus';
 
@@ -15,10 +15,7 @@ describe('the editor’s accessibility', () => {
 
   it.each(['email', 'page'] as const)('has no serious or critical axe violation in a %s design, with each panel and dialog open', async (mode) => {
     const { testKey } = newProject(mode);
-    await browser.open({ key: testKey, userId: `axe-${mode}` });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign(mode) })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, `axe-${mode}`, { template: exampleDesign(mode) });
     const found: Record<string, string[]> = { design: await seriousViolations(frame) };
 
     const blocks = frame.locator('[aria-roledescription="block"]');
@@ -48,12 +45,9 @@ describe('the editor’s accessibility', () => {
   it.each(['en', 'fr'] as const)('has no serious or critical axe violation in %s with findings in the checks panel, the dark preview and the export dialog open', async (locale) => {
     const words = editorCatalogues()[locale];
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: `axe-checks-${locale}` });
-    const { page } = browser;
     const template = exampleDesign('email');
     template.body.rows[1].columns[0].blocks[0].alt = '';
-    expect(await mountEditor(page, { template, locale })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, `axe-checks-${locale}`, { template, locale });
     const finding = frame.locator('.checks [data-check="image-alt"]');
     await finding.waitFor();
     const found: Record<string, string[]> = { 'checks panel': await seriousViolations(frame) };
@@ -76,11 +70,8 @@ describe('the editor’s accessibility', () => {
 
   it('adds a text block, types a bold word and a merge tag, and saves, with the keyboard alone', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'keyboard-only' });
-    const { page } = browser;
     const template = exampleDesign('email');
-    expect(await mountEditor(page, { template, name: 'Typed' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'keyboard-only', { template, name: 'Typed' });
 
     // From the host page into the editor, then along its controls to the Blocks toolbar.
     await page.keyboard.press('Tab');

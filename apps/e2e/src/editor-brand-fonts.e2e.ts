@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -45,13 +45,10 @@ describe('the brand kit’s fonts', () => {
 
   it('lists a dragged-in button’s kit font, and with fontsOnly every font field offers only the kit’s fonts', async () => {
     const { testKey } = await projectWithKit({ colors: ['#1f5f4a'], fonts: [LORA, MERRIWEATHER, SAFE], button: BUTTON, fontsOnly: true });
-    await browser.open({ key: testKey, userId: 'font-user' });
-    const { page } = browser;
     // A design that did not start blank (a blank one lists the kit's fonts from the start), listing no web font.
     const email = exampleDesign('email');
     const { fonts: _fonts, ...body } = email.body;
-    expect(await mountEditor(page, { template: { ...email, body } })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'font-user', { template: { ...email, body } });
     expect((await design(page)).body.fonts).toBeUndefined();
 
     // A button dragged by the pointer onto the canvas's first row, as a designer drags it.
@@ -93,10 +90,7 @@ describe('the brand kit’s fonts', () => {
 
   it('without fontsOnly, a font field is free text with the kit’s stacks as its suggestions, in the kit’s order', async () => {
     const { testKey } = await projectWithKit({ colors: [], fonts: [MERRIWEATHER, LORA] });
-    await browser.open({ key: testKey, userId: 'font-user-2' });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'font-user-2');
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Button', exact: true }).click();
     const panel = frame.getByRole('region', { name: 'Button properties' });
     const font = panel.getByRole('combobox', { name: 'Font family' });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { call, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { shotsFolder } from './support/shots';
 
 jest.setTimeout(120_000);
@@ -41,10 +41,7 @@ describe('the brand kit in the editor', () => {
 
   it('offers the palette first in colour fields and the fonts in font fields, and a blank design starts in the brand', async () => {
     const { testKey } = await projectWithKit(KIT);
-    await browser.open({ key: testKey, userId: 'brand' });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'brand');
     const panel = designPanel(frame);
 
     // The blank design took the kit's text and link styles.
@@ -77,10 +74,7 @@ describe('the brand kit in the editor', () => {
 
   it('with paletteOnly, a colour field offers only the palette: no free text nor picker', async () => {
     const { testKey } = await projectWithKit({ colors: ['#1f5f4a', '#ffffff'], paletteOnly: true });
-    await browser.open({ key: testKey, userId: 'strict' });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'strict');
     const panel = designPanel(frame);
     expect(await swatchNames(frame, 'Background colour')).toEqual(['Brand colour #1f5f4a', 'Brand colour #ffffff', 'Default']);
     expect(await panel.getByRole('textbox', { name: 'Background colour', exact: true }).count()).toBe(0);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -34,11 +34,8 @@ describe('the brand kit where the design is made', () => {
 
   it('gives a new button the kit’s style with its web font, and colours text from the palette only', async () => {
     const { testKey } = await projectWithKit({ colors: ['#1f5f4a', '#c2410c'], fonts: [LORA], button: BUTTON, paletteOnly: true });
-    await browser.open({ key: testKey, userId: 'brand-user' });
-    const { page } = browser;
     // A design that did not start blank: it lists no web font of the kit.
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'brand-user', { template: exampleDesign('email') });
     expect((await design(page)).body.fonts ?? []).not.toContainEqual({ family: 'Lora', url: LORA.url });
 
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Button', exact: true }).click();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 const HEADING = 'Heading block, row 2, column 1, position 2';
@@ -21,12 +21,9 @@ describe('editing for phones', () => {
   it('switches the canvas between Desktop and Phone, puts Phone changes in the overrides and resets them one by one', async () => {
     const { testKey } = newProject('email');
     const userId = 'phone-editor';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
     const template = exampleDesign('email');
     const desktopSize = template.body.rows[1].columns[0].blocks[1].style.fontSize;
-    expect(await mountEditor(page, { template, name: 'Phones' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId, { template, name: 'Phones' });
     const devices = frame.getByRole('group', { name: 'Editing for' });
     const desktop = devices.getByRole('button', { name: 'Desktop', exact: true });
     const phone = devices.getByRole('button', { name: 'Phone', exact: true });

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { focused, pressUntil } from './support/keyboard-focus';
 import { shotsFolder } from './support/shots';
@@ -56,10 +56,7 @@ describe('drag and drop on the canvas', () => {
   it('builds the newsletter from nothing by dragging alone, then moves blocks, columns and rows by dragging, the design saved after each drop', async () => {
     const { testKey } = newProject('email');
     const userId = 'dragger';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId);
     const blocks = frame.getByRole('toolbar', { name: 'Blocks' });
     const layouts = frame.getByRole('toolbar', { name: 'Row layouts' });
     const tool = (name: string) => pointIn(blocks.getByRole('button', { name, exact: true }));
@@ -115,11 +112,8 @@ describe('drag and drop on the canvas', () => {
 
   it('shows a drop line, the dragged block by the pointer and the grabbing cursor mid-drag; Escape drops nothing', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'watcher' });
-    const { page } = browser;
     const template = exampleDesign('email');
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'watcher', { template });
     const from = await pointIn(frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Button', exact: true }));
     const to = await pointIn(frame.locator('[data-block-path="1.0.0"]'), 0.5, 0.9);
     await page.mouse.move(from.x, from.y);
@@ -146,14 +140,11 @@ describe('drag and drop on the canvas', () => {
   it('scrolls the canvas while a drag is held near its bottom edge, and drops at the end of a long design', async () => {
     const { testKey } = newProject('email');
     const userId = 'scroller';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
     const template = exampleDesign('email');
     // Three times its rows (without their ids, which must stay unique): a design taller than the canvas.
     const rows = template.body.rows.map(({ id: _id, ...row }: any) => row);
     template.body.rows = [...rows, ...rows, ...rows];
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId, { template });
     const canvas = frame.locator('main.canvas');
     const scrollTop = () => canvas.evaluate((element) => element.scrollTop);
     expect(await scrollTop()).toBe(0);
@@ -175,10 +166,7 @@ describe('drag and drop on the canvas', () => {
   it('still adds by a click: after the selected block, and into a selected empty column', async () => {
     const { testKey } = newProject('email');
     const userId = 'clicker';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId);
     const layouts = frame.getByRole('toolbar', { name: 'Row layouts' });
     await layouts.getByRole('button', { name: 'One third, two thirds', exact: true }).click();
     expect((await saved(page, testKey, userId)).body.rows).toEqual([{ columns: [{ ratio: 1, blocks: [] }, { ratio: 2, blocks: [] }] }]);
@@ -195,10 +183,7 @@ describe('the same with the keyboard alone', () => {
   it('builds the newsletter from nothing with the keyboard, moves a block with the focus kept on it, and undo restores the selection', async () => {
     const { testKey } = newProject('email');
     const userId = 'keyboarder';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId);
     const press = (key: string) => page.keyboard.press(key);
     const inToolbar = () => frame.evaluate(() => document.activeElement?.closest('[role="toolbar"]')?.getAttribute('aria-label') ?? null);
     /** To a toolbar's button: Alt+F10 from the canvas reaches the Blocks toolbar, Tab the next toolbar (each one tab stop), arrow keys inside. */
@@ -265,10 +250,7 @@ describe('the same with the keyboard alone', () => {
 
   it('keeps the focus on a just-added text moved with Alt+Up, not on the block that came to sit where it was added', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'mover' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'mover', { template: exampleDesign('email') });
     await frame.locator('[data-block-path="1.0.1"]').focus();
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the new text to take the focus', async () => (await focused(frame)) === 'textbox:Text');
@@ -284,11 +266,8 @@ describe('the same with the keyboard alone', () => {
 
   it('gives the focus to the neighbour of a deleted block, and keeps each toolbar one tab stop', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'deleter' });
-    const { page } = browser;
     const template = exampleDesign('email');
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'deleter', { template });
     await frame.locator('[data-block-path="1.0.1"]').focus();
     await page.keyboard.press('Delete');
     await waitFor('the next block to take the focus', async () => (await focused(frame)) === 'group:Text block, row 2, column 1, position 2');
@@ -337,10 +316,7 @@ describe('moves across rows', () => {
   it('makes a block dropped between rows a row of its own: from the toolbar, from the design, and with Alt+Shift+Up', async () => {
     const { testKey } = newProject('email');
     const userId = 'between';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: threeRows('one column') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId, { template: threeRows('one column') });
     const row = (r: number) => frame.locator(`[data-row="${r}"]`);
     const block = (path: string) => frame.locator(`[data-block-path="${path}"]`);
     const spacer = await pointIn(frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Spacer', exact: true }));
@@ -366,11 +342,8 @@ describe('moves across rows', () => {
   it('moves a column into another row by its handle and with Alt+Down, widths kept, and undo restores both rows exactly', async () => {
     const { testKey } = newProject('email');
     const userId = 'columns';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
     const template = threeRows('two columns');
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId, { template });
     const handle = await pointIn(frame.locator('[data-column-handle="1.1"]'));
     await drag(page, handle, await pointIn(frame.locator('[data-column="0.1"]'), 0.9, 0.5, false), 'column-into-row-1280', SHOTS);
     const moved = await saved(page, testKey, userId);

@@ -4,7 +4,7 @@
 // it uploads are undone first, then the image with its address, as the person made them.
 import type { Page, Route } from 'playwright-core';
 import { exampleDesign, newProject } from './support/api';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 // A 1×1 PNG.
@@ -19,10 +19,7 @@ describe('an image upload and the undo history', () => {
 
   it('puts the upload in the undo step of the dropped image, after the edits made while it uploaded', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'dropper' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'dropper', { template: exampleDesign('email') });
     const before = await blockTypes(page);
 
     // The upload is held until the edits meanwhile are made.

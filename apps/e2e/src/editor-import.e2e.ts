@@ -10,7 +10,7 @@ import path from 'node:path';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorCatalogues } from './support/editor-words';
-import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -30,11 +30,8 @@ describe('Import in the editor', () => {
 
   it('converts pasted MJML with its warnings in words, replaces the design as one undoable step, and saves a Beefree template as a new design that the editor opens', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'importer' });
-    const { page } = browser;
     const template = exampleDesign('email');
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'importer', { template });
     const getDesign = () => page.evaluate(() => (window as any).editor.getDesign());
 
     await frame.getByRole('button', { name: 'Import', exact: true }).click();
@@ -105,10 +102,7 @@ describe('Import in the editor', () => {
 
   it('says each warning of the import in French, from its code and values, when the editor speaks French', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'importateur' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email'), locale: 'fr' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'importateur', { template: exampleDesign('email'), locale: 'fr' });
 
     await frame.getByRole('button', { name: french['import.title'], exact: true }).click();
     const dialog = frame.getByRole('dialog', { name: french['import.title'] });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 /** The example email in its default language only. */
@@ -22,12 +22,9 @@ describe('editing in several languages', () => {
   it('adds a language from the default’s texts, changes only its texts, and lists what is not translated', async () => {
     const { testKey } = newProject('email');
     const userId = 'translator';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
     const template = englishOnly();
     const english = template.body.rows[1].columns[0].blocks[1].content;
-    expect(await mountEditor(page, { template, name: 'Languages' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId, { template, name: 'Languages' });
     const languages = frame.getByRole('group', { name: 'Design language' });
     const editing = languages.getByRole('combobox', { name: 'Editing in' });
     expect(await editing.inputValue()).toBe('en');
@@ -76,10 +73,7 @@ describe('editing in several languages', () => {
 
   it('keeps the interface in mount’s locale whatever language the design is edited in', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'traductrice' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: englishOnly(), locale: 'fr' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { frame } = await browser.editor(testKey, 'traductrice', { template: englishOnly(), locale: 'fr' });
     const languages = frame.getByRole('group', { name: 'Langue du design' });
     await languages.getByRole('textbox', { name: 'Nouvelle langue (un code comme fr ou pt-BR)' }).fill('de');
     await languages.getByRole('button', { name: 'Ajouter la langue' }).click();

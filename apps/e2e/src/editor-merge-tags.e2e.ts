@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorEvents, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser, editorEvents } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -51,10 +51,7 @@ describe('merge tags the integrator defines', () => {
 
   it('offers them grouped and searchable by label, shows chips by label, saves them as written, and previews their samples', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'tagger' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email'), mergeTags: MERGE_TAGS })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'tagger', { template: exampleDesign('email'), mergeTags: MERGE_TAGS });
     // What the editor left out, it names.
     await waitFor('the refused entry told', async () => (await editorEvents(page, 'error')).length > 0);
     expect(await editorEvents(page, 'error')).toEqual([{ code: 'options_invalid', message: 'mergeTags[3].tag must be one merge tag, {{name}} with 1 to 200 characters and no braces inside' }]);

@@ -5,7 +5,7 @@
 // no grey box, no third party's image.
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser } from './support/integrator-page';
 import { baseUrl } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -36,11 +36,8 @@ describe('the images the service adds', () => {
 
   it('shows its own social icons and image placeholder on the canvas, and the rendered email points at the same images, served by the service', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'icons' });
-    const { page } = browser;
     const doc = design();
-    expect(await mountEditor(page, { template: doc })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'icons', { template: doc });
 
     // The canvas: an icon per network, named by its network, loaded; the placeholder picture under its controls.
     const social = frame.locator('[data-block-path="0.0.1"]');

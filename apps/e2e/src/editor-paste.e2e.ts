@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -55,10 +55,7 @@ describe('pasting into a text', () => {
 
   it('keeps only the document’s formats, shows what it saves, and never fetches a pasted image', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'paster' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'paster', { template: exampleDesign('email') });
     const html = `<html><head><style>h1 { color: red }</style></head><body>
       <h1 style="font-size: 40px">Summer <b>sale</b></h1>
       <p style="font-family: 'Comic Sans MS'; font-size: 40px">Big <i>news</i> for <a href="https://northwind.example/sale">you</a> <a href="javascript:alert(1)">here</a>.</p>
@@ -101,10 +98,7 @@ describe('pasting into a text', () => {
 
   it('cuts a paste of 326,000 characters to what the text holds, says so in the person’s language, and the meter and the save agree', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'bulk-paster' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email'), locale: 'fr' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'bulk-paster', { template: exampleDesign('email'), locale: 'fr' });
     const lines = Array.from({ length: 326 }, (_, i) => `${String(i).padStart(3, '0')} ${'lorem ipsum '.repeat(83)}`.slice(0, 999));
     const text = lines.join('\n');
     expect(text.length).toBe(326_000 - 1);
@@ -144,10 +138,7 @@ describe('pasting into a text', () => {
   });
   it('does not keep typing past what a paragraph holds, shows the text as saved and says why', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'long-typist' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'long-typist', { template: exampleDesign('email') });
     const full = 'a'.repeat(10_000);
     await copy(page, '', full);
     const editable = await newTextBlock(frame);

@@ -9,10 +9,7 @@ describe('the editor’s previews', () => {
 
   it.each(['email', 'popup'] as const)('shows the renderer’s %s HTML at desktop and phone widths, with the text typed a moment ago', async (mode) => {
     const { testKey } = newProject(mode);
-    await browser.open({ key: testKey, userId: `previewer-${mode}` });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign(mode) })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, `previewer-${mode}`, { template: exampleDesign(mode) });
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the new text block to take the focus', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
     await page.keyboard.type('Seen in the preview');
@@ -39,10 +36,7 @@ describe('the editor’s restore points', () => {
 
   it('lists the saved revisions and restores an older one as a new save', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'restorer' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email'), name: 'Restorable' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'restorer', { template: exampleDesign('email'), name: 'Restorable' });
     const name = frame.getByRole('textbox', { name: 'Subject' });
     await name.fill('First subject');
     await frame.getByRole('button', { name: 'Save', exact: true }).click();

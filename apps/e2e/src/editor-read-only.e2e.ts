@@ -94,10 +94,7 @@ describe('the editor held to its token and its design', () => {
   it('lets the frame ask only for editor API operations: a path of %2e%2e segments never leaves the editor API', async () => {
     const { testKey } = newProject('email');
     const design = await saveDesign(testKey, 'writer', 'Mine');
-    await browser.open({ key: testKey, userId: 'writer' });
-    const { page } = browser;
-    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'writer', { designId: design.id });
     const sent: string[] = [];
     // What the browser asked of the service (the design's web fonts go elsewhere).
     page.on('request', (request: Request) => {

@@ -5,7 +5,7 @@
 // after undo and redo.
 import type { Frame, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
-import { editorBrowser, editorFrame, firstSave, insertMergeTag, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave, insertMergeTag } from './support/integrator-page';
 import { waitFor } from './support/stack';
 
 const lastText = (page: Page) => page.evaluate(async () => (await (window as any).editor.getDesign()).body.rows.at(-1).columns[0].blocks[0].content);
@@ -27,10 +27,7 @@ describe('rich text in a real browser', () => {
 
   it('stores lists, links, colour and merge tags typed with the toolbar in the run format, and exports them', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'formatter' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'formatter', { template: exampleDesign('email') });
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
 
@@ -92,10 +89,7 @@ describe('rich text in a real browser', () => {
 
   it('stores bold and italic from the keys and the toolbar, and undoes and redoes the typing around them', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'marker' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'marker', { template: exampleDesign('email') });
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
 
@@ -139,10 +133,7 @@ describe('rich text in a real browser', () => {
     // A loaded machine may paint late: the other views hear of typing only after a paint, and
     // an undo can come first. The text then shows the undone content all the same.
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'hurried' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'hurried', { template: exampleDesign('email') });
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
     await page.keyboard.type('Kept');
@@ -174,10 +165,7 @@ describe('rich text in a real browser', () => {
 
   it('keeps every character typed at once after adding a text block, try after try', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'quick-typist' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'quick-typist', { template: exampleDesign('email') });
     const add = frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true });
     const tries = 20;
     for (let i = 0; i < tries; i++) {
@@ -200,10 +188,7 @@ describe('rich text in a real browser', () => {
 
   it('makes a numbered list and takes it back to lines', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'lister' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'lister', { template: exampleDesign('email') });
     await frame.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Text', exact: true }).click();
     await waitFor('the focus in the new block', async () => (await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Text');
     await page.keyboard.type('first');

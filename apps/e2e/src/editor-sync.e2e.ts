@@ -191,10 +191,7 @@ describe('the editor in step with the service', () => {
     const design = await saveDesign(testKey, 'keeper', 'Kept few', exampleDesign('email'));
     const { editor } = await editorSession(testKey, 'keeper');
     const listed = async () => (await editor('GET', `/designs/${design.id}/revisions`)).body.revisions as any[];
-    await browser.open({ key: testKey, userId: 'keeper' });
-    const { page } = browser;
-    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'keeper', { designId: design.id });
     // Opened, then saved with nothing changed, by the button and by the SDK.
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await page.evaluate(() => (window as any).editor.save())).toEqual({ designId: design.id, revision: 0 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, mountEditor } from './support/integrator-page';
+import { editorBrowser } from './support/integrator-page';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -39,10 +39,7 @@ describe('a synced row’s texts', () => {
     const created = await call('POST', '/embed/v1/users/typist/designs', { bearer: testKey, body: { name: 'Synced', doc: { ...email, body: { ...email.body, rows } } } });
     expect(created.status).toBe(201);
 
-    await browser.open({ key: testKey, userId: 'typist' });
-    const { page } = browser;
-    expect(await mountEditor(page, { designId: created.body.id })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'typist', { designId: created.body.id });
     const texts = frame.getByRole('textbox', { name: 'Text', exact: true });
 
     await texts.nth(0).click();

@@ -50,10 +50,7 @@ describe('templates in the editor', () => {
 
   it('offers a new design the project’s templates with thumbnails and a blank choice, keyboard first and axe clean; Enter on one starts from it', async () => {
     const { testKey } = await projectWithTemplates();
-    await browser.open({ key: testKey, userId: 'gallery' });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'gallery');
     const dialog = gallery(frame);
     await dialog.waitFor();
     const choices = dialog.getByRole('list', { name: 'Templates' }).getByRole('button');
@@ -105,10 +102,7 @@ describe('templates in the editor', () => {
 
   it('starts from the template mount names with templateId, without the gallery; an unknown one fails the mount', async () => {
     const { testKey, newsletter } = await projectWithTemplates();
-    await browser.open({ key: testKey, userId: 'named' });
-    const { page } = browser;
-    expect(await mountEditor(page, { templateId: newsletter.id })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'named', { templateId: newsletter.id });
     await onCanvas(frame, 'spring is in the air').waitFor();
     expect(await gallery(frame).count()).toBe(0);
     expect(await frame.getByRole('textbox', { name: 'Design name' }).inputValue()).toBe('Spring newsletter');

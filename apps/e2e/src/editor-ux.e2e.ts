@@ -64,10 +64,7 @@ describe('the editor, as a designer sees it', () => {
 
   it('shows each refusal in the person’s language where they acted, and still tells the integrator', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'refused' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: emailWithFullColumn(), locale: 'fr' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'refused', { template: emailWithFullColumn(), locale: 'fr' });
     const fr = words.fr;
 
     // A full column: the block clicked in from the toolbar is refused, said under the toolbar.
@@ -109,13 +106,10 @@ describe('the editor, as a designer sees it', () => {
 
   it('names the block a refused save is about, takes the person to it, and refuses an over-long field as it is typed', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'faulty' });
-    const { page } = browser;
     const template = exampleDesign('email');
     // A link no email may carry: the service refuses the save, naming the field's path.
     template.body.rows[1].columns[0].blocks[3].href = 'javascript:alert(1)';
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'faulty', { template });
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
     const status = frame.locator('.save-state.failed');
     await status.waitFor();
@@ -145,8 +139,6 @@ describe('the editor, as a designer sees it', () => {
 
   it('shows an html block rendered as it will be sent: sanitized by the renderer’s rules, inert, fetching nothing the render drops', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'html' });
-    const { page } = browser;
     const watched = await countingServer();
     try {
       const template = exampleDesign('email');
@@ -155,8 +147,7 @@ describe('the editor, as a designer sees it', () => {
         `<script>parent.ran = 1</script><div style="background:url(${watched.origin}/css-url)">Styled</div>` +
         `<link rel="stylesheet" href="${watched.origin}/sheet.css"><iframe src="${watched.origin}/frame"></iframe>`;
       template.body.rows[4].columns[0].blocks.push({ type: 'html', html: markup });
-      expect(await mountEditor(page, { template })).toEqual({ ok: true });
-      const frame = await editorFrame(page);
+      const { page, frame } = await browser.editor(testKey, 'html', { template });
       const preview = frame.getByTitle('HTML block as it will be sent');
       await preview.waitFor();
       const inner = (await (await preview.elementHandle())!.contentFrame())!;
@@ -189,10 +180,7 @@ describe('the editor, as a designer sees it', () => {
 
   it('exports an email’s PDF in the layout designed: its two columns side by side', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'printer' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { frame } = await browser.editor(testKey, 'printer', { template: exampleDesign('email') });
     await frame.getByRole('button', { name: 'Export', exact: true }).click();
     const dialog = frame.getByRole('dialog', { name: 'Export' });
     await dialog.getByRole('group', { name: 'Formats' }).getByRole('button', { name: 'PDF', exact: true }).click();
@@ -210,10 +198,7 @@ describe('the editor, as a designer sees it', () => {
 
   it('shows the colour a default colour field inherits, in its swatch and placeholder, and starts its picker there', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'colours' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'colours', { template: exampleDesign('email') });
     await frame.locator('[data-block-path="1.0.2"]').click();
     const panel = frame.getByRole('complementary', { name: 'Properties' });
     const swatch = (name: string) => panel.getByLabel(`${name} picker`, { exact: true });
@@ -260,10 +245,7 @@ describe('the editor, as a designer sees it', () => {
 
   it('keeps the selected block’s title in view in the property panel, and leaves room to edit at 1280×900 with the checks folded', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'panel' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: exampleDesign('email') })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'panel', { template: exampleDesign('email') });
     const panel = frame.getByRole('complementary', { name: 'Properties' });
     const box = async (locator: ReturnType<Frame['locator']>) => (await locator.boundingBox())!;
     const inView = async (name: string) => {

@@ -78,11 +78,8 @@ describe('the editor at work', () => {
 
   it('shows a missing alt text in the checks panel, selects the image from it, clears it once typed, and agrees with the render’s warnings', async () => {
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'checker' });
-    const { page } = browser;
     const template = emailWithoutAlt();
-    expect(await mountEditor(page, { template })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'checker', { template });
 
     const finding = frame.locator('.checks [data-check="image-alt"]');
     await finding.waitFor();
@@ -114,10 +111,7 @@ describe('the editor at work', () => {
   it('offline, says the changes are kept on this device, and saves them once online', async () => {
     const { testKey } = newProject('email');
     const design = await saveDesign(testKey, 'kept', 'Kept', exampleDesign('email'));
-    await browser.open({ key: testKey, userId: 'kept' });
-    const { page } = browser;
-    expect(await mountEditor(page, { designId: design.id })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'kept', { designId: design.id });
     expect(await frameStorage(frame)).not.toBe('open');
     await saveOfflineThenOnline(page, frame, { key: testKey, userId: 'kept', designId: design.id }, 'Kept on this device', 'offline');
   });
@@ -260,10 +254,7 @@ describe('the editor at work', () => {
     const { testKey } = newProject('email');
     const template = exampleDesign('email');
     const design = await saveDesign(testKey, 'reader', 'Look only', template);
-    await browser.open({ key: testKey, userId: 'reader' });
-    const { page } = browser;
-    expect(await mountEditor(page, { designId: design.id, readOnly: true })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'reader', { designId: design.id, readOnly: true });
     await frame.locator('[data-block-path="1.0.2"]').waitFor();
 
     expect(await frame.locator('[contenteditable]:not([contenteditable="false"])').count()).toBe(0);
@@ -310,10 +301,7 @@ describe('the editor at work', () => {
     const { en, fr } = editorCatalogues();
     const english = new Set(Object.keys(en).filter((key) => fr[key] !== en[key] && !en[key].includes('{')).map((key) => en[key]));
     const { testKey } = newProject('email');
-    await browser.open({ key: testKey, userId: 'francophone' });
-    const { page } = browser;
-    expect(await mountEditor(page, { template: emailWithoutAlt(), locale: 'fr' })).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, 'francophone', { template: emailWithoutAlt(), locale: 'fr' });
     await frame.locator('.checks [data-check="image-alt"]').waitFor();
 
     const seen: Record<string, string[]> = {};

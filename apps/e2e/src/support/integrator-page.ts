@@ -162,6 +162,12 @@ export function editorBrowser() {
       await state.page.goto(`${host.origin}/`);
       return host;
     },
+    /** Opens an integrator page of the project `key` for `userId`, mounts the editor with `mount` (it must mount) and answers the page and the editor's frame. */
+    async editor(key: string, userId: string, mount: Record<string, unknown> = {}): Promise<{ page: Page; frame: Frame }> {
+      await state.open({ key, userId });
+      expect(await mountEditor(state.page, mount)).toEqual({ ok: true });
+      return { page: state.page, frame: await editorFrame(state.page) };
+    },
   };
   beforeAll(async () => {
     browser = await launchChromium();
