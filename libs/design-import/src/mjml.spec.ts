@@ -74,7 +74,8 @@ describe('MJML import', () => {
       style: { buttonColor: '#b4532a', color: '#ffffff', fontFamily: 'Lora, Georgia, serif', fontSize: 13, fontWeight: 400, innerPadding: '10px 25px', padding: '10px 25px', borderRadius: 6 },
     });
     // The hero's 300px: 60px above and below, 68px of text and 56px of button, the rest (56px) under its content.
-    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px 116px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg' } });
+    // MJML draws a hero's background image covering it, whatever its size.
+    expect(design.body.rows[1].style).toEqual({ padding: '60px 20px 116px 20px', backgroundColor: '#2a2118', backgroundImage: { url: 'https://cdn.harbour-bakery.example/ovens.jpg', size: 'cover' } });
   });
 
   it('reads navbar, divider, spacer and social; javascript: addresses are dropped with a warning', () => {

@@ -145,10 +145,11 @@ class MjmlReader {
     });
   }
 
-  private backgroundImage(attributes: Attributes, path: string): NonNullable<Row['style']>['backgroundImage'] {
+  /** A section's background image; `drawnSize` is how MJML draws one of an element that has no background-size (a hero's covers it). */
+  private backgroundImage(attributes: Attributes, path: string, drawnSize?: 'cover'): NonNullable<Row['style']>['backgroundImage'] {
     const url = webAddress(this.context.tags(attributes['background-url'] ?? ''), path, this.warnings);
     if (!url) return undefined;
-    const size = attributes['background-size'];
+    const size = drawnSize ?? attributes['background-size'];
     const position = (attributes['background-position'] ?? '').split(/\s+/).find((word) => word === 'top' || word === 'center' || word === 'bottom');
     return defined({
       url,
@@ -172,7 +173,7 @@ class MjmlReader {
       style: defined<NonNullable<Row['style']>>({
         padding: below ? `${top}px ${right}px ${Math.min(999, bottom + below)}px ${left}px` : padding(attributes['padding']),
         backgroundColor: color(attributes['background-color']),
-        backgroundImage: this.backgroundImage(attributes, path),
+        backgroundImage: this.backgroundImage(attributes, path, 'cover'),
       }),
     });
   }
