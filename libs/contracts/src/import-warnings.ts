@@ -64,7 +64,7 @@ export const IMPORT_WARNING_MESSAGES = {
   display_condition: "The {type}'s display condition is not kept: it shows to everyone",
   hidden_on_desktops: 'The {type} was hidden on desktops; it now shows on every screen',
   hidden_on_phones: 'The {type} was hidden on phones; it now shows on every screen',
-  fixed_width: 'The content is {width} px wide on every screen (a fixed width, no max-width): our email narrows to a phone’s screen below {width} px',
+  fixed_width: 'The content is {width} px wide on every screen (a fixed width, no max-width): this design narrows to a screen narrower than {width} px (an email keeps the width)',
 
   // Styles.
   style_element: 'CSS in <style> is not kept: the styles written on the elements are read',

@@ -375,14 +375,14 @@ class HtmlReader {
     if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'style_element');
     const frame = DomUtils.findOne((node) => (node.name === 'table' || node.name === 'div') && (px(node.attribs['width']) ?? px(styleOf(node)['max-width']) ?? px(styleOf(node)['width']) ?? 0) >= 320, body.children);
     const width = frame && (px(frame.attribs['width']) ?? px(styleOf(frame)['max-width']) ?? px(styleOf(frame)['width']));
-    if (frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined)
-      this.warnings.add('html > body', 'fixed_width', { width });
+    const fixed = frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined;
     const outer = DomUtils.findOne((node) => node.name === 'table' || node.name === 'div', body.children);
     const text = inheritedText(body, {});
     return {
       title: title ? this.tagged(DomUtils.textContent(title).replace(/\s+/g, ' ').trim()) : undefined,
       preheader: this.preheader(body),
       fonts,
+      ...(fixed && { fixedWidth: { width, path: 'html > body' } }),
       style: defined({
         backgroundColor: backgroundOf(body) ?? (outer && outer !== frame ? backgroundOf(outer) : undefined),
         contentBackgroundColor: frame ? backgroundOf(frame) : undefined,

@@ -209,6 +209,7 @@ export const en = {
   'field.backgroundColor': 'Background colour',
   'field.contentBackgroundColor': 'Content background colour',
   'field.contentWidth': 'Content width',
+  'field.fixedWidth': 'Keep this width on phones',
   'field.color': 'Text colour',
   'field.linkColor': 'Link colour',
   'field.buttonColor': 'Button colour',

@@ -241,6 +241,7 @@ export const fr: Record<MessageKey, string> = {
   'field.backgroundColor': 'Couleur de fond',
   'field.contentBackgroundColor': 'Couleur de fond du contenu',
   'field.contentWidth': 'Largeur du contenu',
+  'field.fixedWidth': 'Garder cette largeur sur téléphone',
   'field.color': 'Couleur du texte',
   'field.linkColor': 'Couleur des liens',
   'field.buttonColor': 'Couleur du bouton',
