@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDesign } from '@embed/design-document';
-import { importDesign, SourceUnreadable } from './index';
+import { importDesign } from './index';
 
 const fixture = readFileSync(path.join(__dirname, 'fixtures/newsletter.html'), 'utf8');
 const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
@@ -138,8 +138,8 @@ describe('HTML import', () => {
   });
 
   it('refuses only what is not HTML text at all', () => {
-    expect(() => imported(42)).toThrow(new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string'));
-    expect(() => imported('  ')).toThrow(new SourceUnreadable('html', 'the HTML is empty'));
+    expect(() => imported(42)).toThrow('$.source: HTML is text: send the page’s markup as a string');
+    expect(() => imported('  ')).toThrow('html: the HTML is empty');
     expect(imported('just words').design.body.rows[0].columns[0].blocks).toEqual([{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'just words' }] }], style: { padding: '0px' } }]);
   });
 });

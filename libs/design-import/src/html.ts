@@ -452,8 +452,8 @@ function divider(rule: Element): DividerBlock {
 
 /** An HTML email or page; refused only when it holds no markup or text at all. */
 export function importHtml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string');
-  if (!source.trim()) throw new SourceUnreadable('html', 'the HTML is empty');
+  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'html_not_text');
+  if (!source.trim()) throw new SourceUnreadable('html', 'html_empty');
   const root = parseFragment(source, 'html', context.warnings);
   const found = DomUtils.findOne((node) => node.name === 'body', root);
   // A fragment without <body> (a section of a page) is read as if it were one.

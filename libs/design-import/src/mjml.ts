@@ -500,13 +500,13 @@ const withStyle = <S extends object>(style: S | undefined) => (style ? { style }
 
 /** The whole MJML document; refused only when there is no mjml with an mj-body to read. */
 export function importMjml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'MJML is text: send the file’s content as a string');
-  if (markupDepth(source) > MAX_MARKUP_DEPTH) throw new SourceUnreadable('mjml', `elements are nested deeper than ${MAX_MARKUP_DEPTH} levels`);
+  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'mjml_not_text');
+  if (markupDepth(source) > MAX_MARKUP_DEPTH) throw new SourceUnreadable('mjml', 'mjml_too_deep', { max: MAX_MARKUP_DEPTH });
   const nodes = parseFragment(source, 'mjml', context.warnings, { xmlLike: true });
   const root = named(nodes, 'mjml');
-  if (!root) throw new SourceUnreadable('mjml', 'no <mjml> root element was found');
+  if (!root) throw new SourceUnreadable('mjml', 'mjml_no_root');
   const body = named(root.children, 'mj-body');
-  if (!body) throw new SourceUnreadable('mjml > mj-body', 'the <mjml> element has no <mj-body>');
+  if (!body) throw new SourceUnreadable('mjml > mj-body', 'mjml_no_body');
   if (elementsOf(root.children).some((element) => element.name === 'mj-include') || /<mj-include\b/.test(source))
     context.warnings.add('mjml', 'mj_include');
   const reader = new MjmlReader(root, context, builder);
