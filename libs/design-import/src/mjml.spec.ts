@@ -124,12 +124,16 @@ describe('MJML import', () => {
     expect(said).toMatch(/A carousel became an image block of its first image \(of 1\)/);
   });
 
-  it('keeps a carousel as its first image, as mail clients without its CSS show it, naming the images left out', () => {
+  it('keeps a carousel as its first image, where clients running its CSS draw it (between its arrows), naming the images left out', () => {
     const carousel = mjml(
       '<mj-section><mj-column><mj-carousel border-radius="8px"><mj-carousel-image src="https://a.example/1.jpg" alt="Rye" href="https://a.example/rye" /><mj-carousel-image src="https://a.example/2.jpg" /></mj-carousel></mj-column></mj-section>',
     );
     const path = 'mjml > mj-body > mj-section[0] > mj-column[0] > mj-carousel[0]';
-    expect(firstBlock(carousel)).toEqual({ type: 'image', src: 'https://a.example/1.jpg', alt: 'Rye', href: 'https://a.example/rye', style: { borderRadius: 8 } });
+    expect(firstBlock(carousel)).toEqual({ type: 'image', src: 'https://a.example/1.jpg', alt: 'Rye', href: 'https://a.example/rye', style: { padding: '0px 44px', borderRadius: 8 } });
+    // MJML's own corners and arrows' width where the carousel says nothing, or its own arrows' width.
+    const plain = (attributes: string) => firstBlock(mjml(`<mj-section><mj-column><mj-carousel ${attributes}><mj-carousel-image src="https://a.example/1.jpg" /></mj-carousel></mj-column></mj-section>`));
+    expect(plain('')).toMatchObject({ style: { padding: '0px 44px', borderRadius: 6 } });
+    expect(plain('icon-width="30px"')).toMatchObject({ style: { padding: '0px 30px' } });
     expect(imported(carousel).warnings).toEqual([
       { path, code: 'carousel_first_image', params: { count: 2 }, message: 'A carousel became an image block of its first image (of 2): its arrows and thumbnails are not kept' },
     ]);

@@ -42,6 +42,7 @@ const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-table': { padding: '10px 25px' },
   'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
   'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
+  'mj-carousel': { 'border-radius': '6px', 'icon-width': '44px' },
   'mj-navbar-link': { 'font-size': '13px', color: '#000000', padding: '15px 10px', 'line-height': '22px', 'text-transform': 'uppercase' },
 };
 
@@ -294,7 +295,11 @@ class MjmlReader {
     };
   }
 
-  /** A carousel as mail clients without its CSS (Outlook, Gmail) show it: its first image, with the carousel's corners. */
+  /**
+   * A carousel as the clients that run its CSS (Apple Mail, a browser) first draw it: its
+   * first image, with the carousel's corners, between its two arrows (each `icon-width`
+   * wide, which the image block keeps as padding); the arrows and thumbnails are not kept.
+   */
   private carousel(carousel: Element, attributes: Attributes, path: string): ImageBlock | undefined {
     const images = elementsOf(carousel.children).filter((element) => element.name === 'mj-carousel-image');
     if (!images.length) {
@@ -303,7 +308,8 @@ class MjmlReader {
     }
     this.warnings.add(path, 'carousel_first_image', { count: images.length });
     const first = this.defaults.of(images[0]);
-    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'] }, path);
+    const arrows = px(attributes['icon-width']) ?? 44;
+    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'], padding: `0px ${arrows}px` }, path);
   }
 
   private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {
