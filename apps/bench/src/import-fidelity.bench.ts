@@ -20,8 +20,8 @@ import { fidelityVerdict, MEDIAN_BAR } from './fidelity-verdict';
 // Both sides are drawn as a reader sees them: merge tags filled with the same values (a tag
 // written `*|FNAME|*` on one side and `{{contact.first_name}}` on the other would wrap its line
 // differently), and each drawing cut to the screen's width (a source of a fixed 600 px runs
-// past a 375 px screen, where ours narrows; what runs past is not on the screen, and the
-// import says it narrows with its fixed_width warning), and each image address, unreachable
+// past a 375 px screen, as its import, which keeps that width, does; what runs past is not
+// on the screen), and each image address, unreachable
 // here, answered with one same picture on both sides, our renderer's social icons too (not
 // each side's broken-image box and alt text, drawn in each side's font, which hid what an
 // image covers). docs/imports.md, Fidelity.
