@@ -3,8 +3,8 @@
 // another editor pasted into the dialog, its format detected, converted in the import
 // worker, its warnings shown in words; the result replaces the design as one step Undo
 // takes back, or is saved as a new design of the person, which the editor then opens and
-// saves to. In French, each warning is said in French from its code and values. axe finds
-// nothing serious.
+// saves to. In French, each warning is said in French from its code and values, and so is
+// why a source cannot be read at all. axe finds nothing serious.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, exampleDesign, newProject } from './support/api';
@@ -127,5 +127,14 @@ describe('Import in the editor', () => {
     mkdirSync(SHOTS, { recursive: true });
     await warnings.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'import-dialog-fr.png') });
+
+    // A source that is not of its format at all: the converter's reason, in French too, at its place.
+    const source = dialog.getByRole('textbox', { name: french['import.source'] });
+    await source.fill('<mjml><mj-head></mj-head></mjml>');
+    await dialog.getByRole('button', { name: french['import.convert'], exact: true }).click();
+    const refused = `${french['import.unreadable'].replace('{reason}', `mjml > mj-body: ${french['import.unreadableReason.mjml_no_body']}`)}`;
+    await dialog.getByRole('status').getByText(refused, { exact: true }).waitFor();
+    expect(refused).toBe('Ceci ne se lit pas dans ce format : mjml > mj-body: l’élément <mjml> n’a pas de <mj-body>');
+    await page.screenshot({ path: path.join(SHOTS, 'import-unreadable-fr.png') });
   }, 120_000);
 });

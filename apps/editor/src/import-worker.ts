@@ -12,6 +12,6 @@ scope.onmessage = ({ data: { format, source, mode, mergeTags } }) => {
   } catch (error) {
     // Anything else thrown is a fault of the converter: the worker's error event tells the page.
     if (!(error instanceof SourceUnreadable)) throw error;
-    scope.postMessage({ ok: false, unreadable: error.message });
+    scope.postMessage({ ok: false, unreadable: error.toReason() });
   }
 };

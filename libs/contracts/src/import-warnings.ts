@@ -64,7 +64,7 @@ export const IMPORT_WARNING_MESSAGES = {
   display_condition: "The {type}'s display condition is not kept: it shows to everyone",
   hidden_on_desktops: 'The {type} was hidden on desktops; it now shows on every screen',
   hidden_on_phones: 'The {type} was hidden on phones; it now shows on every screen',
-  fixed_width: 'The content is {width} px wide on every screen (a fixed width, no max-width): our email narrows to a phone’s screen below {width} px',
+  fixed_width: 'The content is {width} px wide on every screen (a fixed width, no max-width): this design narrows to a screen narrower than {width} px (an email keeps the width)',
 
   // Styles.
   style_element: 'CSS in <style> is not kept: the styles written on the elements are read',
@@ -95,6 +95,95 @@ export const IMPORT_WARNING_MESSAGES = {
 
 export type ImportWarningCode = keyof typeof IMPORT_WARNING_MESSAGES;
 export const IMPORT_WARNING_CODES = Object.keys(IMPORT_WARNING_MESSAGES) as ImportWarningCode[];
+
+/**
+ * Whether what a warning names can change how the imported design looks, drawn beside its
+ * source: something left out, cut, moved or drawn otherwise (`true`); or only how it is
+ * kept or addressed, the design drawn the same (`false`: an html block the editor shows as
+ * code, an event handler taken out, a merge tag not used). The fidelity bench counts a
+ * difference in pixels as explained only by a warning of the first kind. Every code says
+ * which, so a new code cannot be left out.
+ */
+const CHANGES_LOOKS: Record<ImportWarningCode, boolean> = {
+  more_warnings: false,
+  rows_past_limits: true,
+  blocks_past_limits: true,
+  fonts_past_limit: true,
+  columns_split: true,
+  column_blocks_cut: true,
+  column_contents_cut: true,
+  column_modules_cut: true,
+  column_elements_cut: true,
+  column_blocks_over: true,
+  cells_cut: true,
+  social_links_cut: true,
+  menu_links_cut: true,
+  text_past_limits: true,
+  lexical_past_limits: true,
+  markup_read_as_text: true,
+  markup_left_out: true,
+  html_cut: true,
+  unknown_content: true,
+  untyped_content: true,
+  unknown_module: true,
+  untyped_module: true,
+  unknown_element: true,
+  not_in_section: true,
+  // Kept as html blocks: drawn as the source's markup (what the sanitizer takes out has its own warnings).
+  html_block_custom: false,
+  html_block_nested_table: false,
+  html_block_element: false,
+  html_block_mj_raw: false,
+  html_block_mj_table: false,
+  html_block_rich_text: false,
+  heading_level: true,
+  text_heading: true,
+  text_headings: true,
+  nested_list: true,
+  image_without_address: true,
+  button_without_text: true,
+  social_without_address: true,
+  video_as_button: true,
+  carousel_first_image: true,
+  hero_as_row: true,
+  hero_height_estimated: true,
+  wrapper_background: true,
+  band_colour: true,
+  navbar_hamburger: true,
+  flex_widths: true,
+  unlayer_headers: true,
+  unlayer_footers: true,
+  phone_values: true,
+  display_condition: true,
+  hidden_on_desktops: true,
+  hidden_on_phones: true,
+  fixed_width: true,
+  style_element: true,
+  mj_style: true,
+  mj_include: true,
+  // The markup is read as any MJML is: what it draws is what it says.
+  mjml_changed: false,
+  // A link left out leaves its words, no longer drawn as a link.
+  link_unsafe: true,
+  link_unusable: true,
+  address_unsafe: true,
+  address_unusable: true,
+  image_unsafe: true,
+  image_unusable: true,
+  font_insecure: true,
+  // A browser draws what a script writes.
+  script_left_out: true,
+  html_too_deep: true,
+  html_elements_removed: true,
+  html_event_handlers_removed: false,
+  // Addresses of links and frames: nothing drawn with them.
+  html_unsafe_urls_removed: false,
+  html_css_functions_removed: true,
+  merge_tag_unused: false,
+};
+
+/** True when the warning names a change a reader can see (CHANGES_LOOKS). */
+export const changesLooks = ({ code }: Pick<ImportWarning, 'code'>): boolean => CHANGES_LOOKS[code] === true;
 
 /** The names between braces in a template, as a type. */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;

@@ -9,6 +9,7 @@ export * from './webhook-events';
 export * from './render';
 export * from './imports';
 export * from './import-warnings';
+export * from './import-unreadable';
 export * from './files';
 export * from './filenames';
 export * from './images';

@@ -120,7 +120,7 @@ describe('Beefree import', () => {
   it('takes the JSON text as well as the object, and refuses what is not a template, naming the place', () => {
     expect(imported(JSON.stringify(fixture)).design).toEqual(design);
     expect(() => imported('{')).toThrow(SourceUnreadable);
-    expect(() => imported([])).toThrow(new SourceUnreadable('$', 'a Beefree template is a JSON object with page.rows'));
-    expect(() => imported({ page: { rows: {} } })).toThrow(new SourceUnreadable('$.page.rows', 'a Beefree template has page.rows, a list of rows'));
+    expect(() => imported([])).toThrow('$: a Beefree template is a JSON object with page.rows');
+    expect(() => imported({ page: { rows: {} } })).toThrow('$.page.rows: a Beefree template has page.rows, a list of rows');
   });
 });

@@ -314,7 +314,7 @@ class BeefreeReader extends RowsReader {
 
 /** A Beefree template (the object, or its JSON text, with or without Beefree's outer `{page}`); refused only when it has no page.rows. */
 export function importBeefree(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  const { holder, rows } = jsonRows(source, 'page', 'a Beefree template');
+  const { holder, rows } = jsonRows(source, 'beefree');
   const reader = new BeefreeReader(context, builder);
   reader.rows(rows, '$.page.rows');
   return reader.info(holder);

@@ -28,6 +28,8 @@ export interface DesignInfo {
   preheader?: string;
   style?: Body['style'];
   fonts?: WebFont[];
+  /** The source's content is this wide on every screen (a frame of a fixed width), said at this place in it. */
+  fixedWidth?: { width: number; path: string };
 }
 
 export class DesignBuilder {
@@ -90,7 +92,8 @@ export class DesignBuilder {
     if (this.blocksLost) this.warnings.add('$', 'blocks_past_limits', { count: this.blocksLost, perColumn: MAX_BLOCKS_PER_COLUMN, blocks: DESIGN_LIMITS.maxBlocks });
     const fonts = (info.fonts ?? []).slice(0, MAX_FONTS);
     if ((info.fonts?.length ?? 0) > MAX_FONTS) this.warnings.add('$', 'fonts_past_limit', { max: MAX_FONTS });
-    const body: Body = { rows: this.rows, ...(fonts.length && { fonts }), ...(info.style && { style: info.style }) };
+    const style = this.bodyStyle(info);
+    const body: Body = { rows: this.rows, ...(fonts.length && { fonts }), ...(style && { style }) };
     const title = cut((info.title ?? '').trim(), 200);
     const base = { schemaVersion: 1 as const, body };
     switch (this.mode) {
@@ -103,6 +106,14 @@ export class DesignBuilder {
       case 'document':
         return { ...base, mode: 'document', settings: { ...(title && { title }), pageSize: 'A4', orientation: 'portrait', margins: { top: 15, right: 15, bottom: 15, left: 15 } } };
     }
+  }
+
+  /** An email keeps a fixed width as the source does; the other modes' renderers narrow to the screen, and say so. */
+  private bodyStyle({ style, fixedWidth }: DesignInfo): Body['style'] {
+    if (!fixedWidth) return style;
+    if (this.mode === 'email') return { ...style, fixedWidth: true };
+    this.warnings.add(fixedWidth.path, 'fixed_width', { width: fixedWidth.width });
+    return style;
   }
 
   private withinBlockCounts(column: ImportedColumn, path: string): ImportedColumn {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDesign } from '@embed/design-document';
-import { importDesign, SourceUnreadable } from './index';
+import { importDesign } from './index';
 
 const fixture = readFileSync(path.join(__dirname, 'fixtures/newsletter.html'), 'utf8');
 const mergeTags = { '*|FNAME|*': '{{contact.first_name}}', '[unsubscribe]': '{{unsubscribe_url}}' };
@@ -16,13 +16,22 @@ describe('HTML import', () => {
     expect(validateDesign(design).valid).toBe(true);
     expect(design.settings).toEqual({ subject: 'Northlight Books: {{contact.first_name}}, our winter reading list', preheader: 'Ten books for long evenings, picked by our shop' });
     // What the source does not say is a browser's: black text in Times, blue links, `normal` lines (not our renderer's 1.5).
+    // A frame of a fixed width stays that wide on a phone in the source: so does the email made of it.
     expect(design.body.style).toEqual({
-      backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600,
+      backgroundColor: '#f2efe9', contentBackgroundColor: '#ffffff', contentWidth: 600, fixedWidth: true,
       fontFamily: "'Times New Roman', Times, serif", color: '#000000', linkColor: '#0000ee', lineHeight: 1.15,
     });
-    // A frame of a fixed width stays that wide on a phone in the source; ours narrows, and says so.
-    expect(warnings).toContainEqual(expect.objectContaining({ path: 'html > body', code: 'fixed_width', message: expect.stringMatching(/600 px wide on every screen/) }));
+    expect(warnings.map(({ code }) => code)).not.toContain('fixed_width');
     expect(design.body.fonts).toEqual([{ family: 'Merriweather', url: 'https://fonts.googleapis.com/css?family=Merriweather:400,700' }]);
+  });
+
+  it('keeps a frame of a fixed width fixed in an email only; a page narrows to the screen, and says so', () => {
+    const frame = (style: string) => imported(`<body><table width="640" style="${style}"><tr><td>Hi</td></tr></table></body>`);
+    expect(frame('').design.body.style).toMatchObject({ contentWidth: 640, fixedWidth: true });
+    expect(frame('max-width:640px').design.body.style).not.toHaveProperty('fixedWidth');
+    const page = imported(fixture, 'page');
+    expect(page.design.body.style).not.toHaveProperty('fixedWidth');
+    expect(page.warnings).toContainEqual(expect.objectContaining({ path: 'html > body', code: 'fixed_width', message: expect.stringMatching(/600 px wide on every screen/) }));
   });
 
   it('reads each row of the centred table as a row, a row of two cells as two columns', () => {
@@ -129,8 +138,8 @@ describe('HTML import', () => {
   });
 
   it('refuses only what is not HTML text at all', () => {
-    expect(() => imported(42)).toThrow(new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string'));
-    expect(() => imported('  ')).toThrow(new SourceUnreadable('html', 'the HTML is empty'));
+    expect(() => imported(42)).toThrow('$.source: HTML is text: send the page’s markup as a string');
+    expect(() => imported('  ')).toThrow('html: the HTML is empty');
     expect(imported('just words').design.body.rows[0].columns[0].blocks).toEqual([{ type: 'text', content: [{ type: 'paragraph', content: [{ text: 'just words' }] }], style: { padding: '0px' } }]);
   });
 });

@@ -13,6 +13,7 @@ import { SourceUnreadable } from './errors';
 import { hasClassOf, stackingClasses } from './html-stacking';
 import { parseFragment, styleOf } from './rich-text';
 import { align, border, BROWSER_LINK_COLOR, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
+import { defaultMargin, HEADING_EM, HEADINGS, isHeading } from './browser-defaults';
 
 type TextStyle = NonNullable<TextBlock['style']>;
 
@@ -32,8 +33,6 @@ const BOXES = new Set(['div', 'section', 'article', 'header', 'footer', 'main', 
 const SECTIONS = new Set(['section', 'header', 'footer', 'article', 'main', 'nav', 'aside']);
 /** Cells of one table row read as columns at most: they make rows of four, and a design holds 200 rows. */
 const MAX_CELLS = 40;
-const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-const isHeading = (name: string) => Object.hasOwn(HEADINGS, name);
 
 /** `html > body > table[0]`: each element by its index among its siblings of the same name. */
 function childPaths(parent: string, children: Element[]): [Element, string][] {
@@ -375,14 +374,14 @@ class HtmlReader {
     if (DomUtils.findOne((node) => node.name === 'style', root)) this.warnings.add('html > head > style', 'style_element');
     const frame = DomUtils.findOne((node) => (node.name === 'table' || node.name === 'div') && (px(node.attribs['width']) ?? px(styleOf(node)['max-width']) ?? px(styleOf(node)['width']) ?? 0) >= 320, body.children);
     const width = frame && (px(frame.attribs['width']) ?? px(styleOf(frame)['max-width']) ?? px(styleOf(frame)['width']));
-    if (frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined)
-      this.warnings.add('html > body', 'fixed_width', { width });
+    const fixed = frame && width && px(styleOf(frame)['max-width']) === undefined && (px(frame.attribs['width']) ?? px(styleOf(frame)['width'])) !== undefined;
     const outer = DomUtils.findOne((node) => node.name === 'table' || node.name === 'div', body.children);
     const text = inheritedText(body, {});
     return {
       title: title ? this.tagged(DomUtils.textContent(title).replace(/\s+/g, ' ').trim()) : undefined,
       preheader: this.preheader(body),
       fonts,
+      ...(fixed && { fixedWidth: { width, path: 'html > body' } }),
       style: defined({
         backgroundColor: backgroundOf(body) ?? (outer && outer !== frame ? backgroundOf(outer) : undefined),
         contentBackgroundColor: frame ? backgroundOf(frame) : undefined,
@@ -413,9 +412,6 @@ const BROWSER_FONT = "'Times New Roman', Times, serif";
 /** A browser's `line-height: normal`, that of the usual fonts (Arial 1.15, Georgia 1.14, Verdana 1.22): our renderer's own is 1.5. */
 const NORMAL_LINE_HEIGHT = 1.15;
 
-/** The browser's margins (in em of the element's font size) of the elements that make text blocks. */
-const DEFAULT_MARGIN_EM: Record<string, number> = { p: 1, ul: 1, ol: 1, blockquote: 1, pre: 1, dl: 1, address: 0, h1: 0.67, h2: 0.83, h3: 1, h4: 1.33, h5: 1.67, h6: 2.33 };
-const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5: 0.83, h6: 0.67 };
 
 /**
  * The space the browser keeps around a paragraph, list or heading, as our block's padding:
@@ -425,9 +421,8 @@ const HEADING_EM: Record<string, number> = { h1: 2, h2: 1.5, h3: 1.17, h4: 1, h5
 function spaceAround(element: Element, style: TextStyle): string {
   const written = paddingOfCss((property) => styleOf(element)[property.replace('padding', 'margin')]);
   if (written) return written;
-  const em = Object.hasOwn(DEFAULT_MARGIN_EM, element.name) ? DEFAULT_MARGIN_EM[element.name] : 0;
   const size = (style.fontSize ?? 16) * (Object.hasOwn(HEADING_EM, element.name) && !style.fontSize ? HEADING_EM[element.name] : 1);
-  return `0px 0px ${Math.round(em * size)}px 0px`;
+  return `0px 0px ${Math.round(defaultMargin(element.name, size))}px 0px`;
 }
 
 const percent = (value: string | undefined) => {
@@ -452,8 +447,8 @@ function divider(rule: Element): DividerBlock {
 
 /** An HTML email or page; refused only when it holds no markup or text at all. */
 export function importHtml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'HTML is text: send the page’s markup as a string');
-  if (!source.trim()) throw new SourceUnreadable('html', 'the HTML is empty');
+  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'html_not_text');
+  if (!source.trim()) throw new SourceUnreadable('html', 'html_empty');
   const root = parseFragment(source, 'html', context.warnings);
   const found = DomUtils.findOne((node) => node.name === 'body', root);
   // A fragment without <body> (a section of a page) is read as if it were one.

@@ -1,4 +1,4 @@
-import { importDesign, SourceUnreadable } from './index';
+import { importDesign } from './index';
 import { markupDepth } from '@embed/render-core/sanitize';
 import { withinTime } from '@embed/render-core/testing';
 import { mergeTagReplacer } from './merge-tags';
@@ -16,7 +16,7 @@ describe('markup depth', () => {
     const deep = `${'<b>'.repeat(100_000)}deep${'</b>'.repeat(100_000)}`;
     withinTime('refusing an MJML source', 1000, () =>
       expect(() => importDesign({ format: 'mjml', mode: 'email', source: `<mjml><mj-body><mj-section><mj-column><mj-text>${deep}</mj-text></mj-column></mj-section></mj-body></mjml>` })).toThrow(
-        new SourceUnreadable('mjml', 'elements are nested deeper than 500 levels'),
+        'mjml: elements are nested deeper than 500 levels',
       ),
     );
     // An html block is read up to 400 000 characters: 10 000 levels (70 000 characters) fit.

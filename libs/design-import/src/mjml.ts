@@ -5,7 +5,8 @@ import type { ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock, withPadding } from './blocks';
+import { fragmentText, htmlBlock, type ImportContext, socialNetwork, withPadding } from './blocks';
+import { mjmlTextBlocks } from './mjml-text';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
@@ -42,6 +43,7 @@ const MJML_DEFAULTS: Record<string, Attributes> = {
   'mj-table': { padding: '10px 25px' },
   'mj-divider': { padding: '10px 25px', 'border-color': '#000000', 'border-width': '4px' },
   'mj-social': { padding: '10px 25px', 'icon-size': '20px' },
+  'mj-carousel': { 'border-radius': '6px', 'icon-width': '44px' },
   'mj-navbar-link': { 'font-size': '13px', color: '#000000', padding: '15px 10px', 'line-height': '22px', 'text-transform': 'uppercase' },
 };
 
@@ -97,7 +99,7 @@ class MjmlReader {
       else if (child.name === 'mj-section') this.section(child, place);
       else if (child.name === 'mj-wrapper') this.wrapper(child, place);
       else if (child.name === 'mj-hero') this.hero(child, place);
-      else if (child.name === 'mj-raw') this.rawRow(child, place);
+      else if (child.name === 'mj-raw') this.rawRow(child, place, false);
       else this.warnings.add(place, 'unknown_element', { element: `<${child.name}>` });
     }
   }
@@ -110,7 +112,7 @@ class MjmlReader {
     for (const [child, place] of childPaths(path, elementsOf(wrapper.children))) {
       if (child.name === 'mj-section') this.section(child, place, background);
       else if (child.name === 'mj-hero') this.hero(child, place);
-      else if (child.name === 'mj-raw') this.rawRow(child, place);
+      else if (child.name === 'mj-raw') this.rawRow(child, place, true);
       else this.warnings.add(place, 'unknown_element', { element: `<${child.name}>` });
     }
     // The wrapper's padding, painted with its background: above its first section, under its last, beside each.
@@ -126,7 +128,7 @@ class MjmlReader {
       else if (child.name === 'mj-group') {
         stackOnMobile = false;
         for (const [column, columnPlace] of childPaths(place, elementsOf(child.children).filter((element) => element.name === 'mj-column'))) columns.push(this.column(column, columnPlace));
-      } else if (child.name === 'mj-raw') columns.push({ blocks: this.raw(child, place) });
+      } else if (child.name === 'mj-raw') columns.push({ blocks: this.raw(child, place, true) });
       else this.warnings.add(place, 'not_in_section', { element: `<${child.name}>` });
     }
     if (!columns.length) columns.push({ blocks: [] });
@@ -145,10 +147,11 @@ class MjmlReader {
     });
   }
 
-  private backgroundImage(attributes: Attributes, path: string): NonNullable<Row['style']>['backgroundImage'] {
+  /** A section's background image; `drawnSize` is how MJML draws one of an element that has no background-size (a hero's covers it). */
+  private backgroundImage(attributes: Attributes, path: string, drawnSize?: 'cover'): NonNullable<Row['style']>['backgroundImage'] {
     const url = webAddress(this.context.tags(attributes['background-url'] ?? ''), path, this.warnings);
     if (!url) return undefined;
-    const size = attributes['background-size'];
+    const size = drawnSize ?? attributes['background-size'];
     const position = (attributes['background-position'] ?? '').split(/\s+/).find((word) => word === 'top' || word === 'center' || word === 'bottom');
     return defined({
       url,
@@ -162,17 +165,25 @@ class MjmlReader {
     const attributes = this.defaults.of(hero);
     const blocks = this.contents(hero.children, path);
     const [top, right, bottom, left] = paddingSides(padding(attributes['padding']));
-    // A hero of a fixed height keeps it as space under its content, which starts at the top as in MJML.
-    const content = attributes['mode'] === 'fixed-height' ? this.estimatedHeight(hero.children, this.bodyWidth - left - right) : undefined;
-    const below = content === undefined ? 0 : Math.max(0, Math.round((px(attributes['height']) ?? 0) - top - bottom - content));
-    this.warnings.add(path, content === undefined ? 'hero_as_row' : 'hero_height_estimated');
+    // A hero of a fixed height keeps it as space under its content, which starts at the top
+    // as in MJML: the content's height told at the body's width, and at a phone's (where its
+    // text takes more lines) for phones.
+    const fixed = attributes['mode'] === 'fixed-height';
+    const below = (width: number) => {
+      const content = fixed ? this.estimatedHeight(hero.children, width - left - right) : undefined;
+      return content === undefined ? undefined : Math.max(0, Math.round((px(attributes['height']) ?? 0) - top - bottom - content));
+    };
+    const [desktop, phone] = [below(this.bodyWidth), below(PHONE_WIDTH)];
+    this.warnings.add(path, desktop === undefined ? 'hero_as_row' : 'hero_height_estimated');
+    const paddingWith = (space: number | undefined) => (space ? `${top}px ${right}px ${Math.min(999, bottom + space)}px ${left}px` : padding(attributes['padding']));
     this.builder.addRow({
       path,
       columns: [{ blocks }],
+      ...(phone !== desktop && { phone: defined({ padding: paddingWith(phone) }) }),
       style: defined<NonNullable<Row['style']>>({
-        padding: below ? `${top}px ${right}px ${Math.min(999, bottom + below)}px ${left}px` : padding(attributes['padding']),
+        padding: paddingWith(desktop),
         backgroundColor: color(attributes['background-color']),
-        backgroundImage: this.backgroundImage(attributes, path),
+        backgroundImage: this.backgroundImage(attributes, path, 'cover'),
       }),
     });
   }
@@ -206,13 +217,19 @@ class MjmlReader {
     return height;
   }
 
-  private rawRow(raw: Element, path: string): void {
-    const blocks = this.raw(raw, path);
+  private rawRow(raw: Element, path: string, inBox: boolean): void {
+    const blocks = this.raw(raw, path, inBox);
     if (blocks.length) this.builder.addRow({ path, columns: [{ blocks }] });
   }
 
-  private raw(raw: Element, path: string): Block[] {
-    const block = withPadding(htmlBlock(DomUtils.getInnerHTML(raw), path, this.context, 'html_block_mj_raw'), '0px');
+  /**
+   * Raw HTML as an html block, with no padding (the mjml package adds none). Inside a
+   * wrapper, a section or a column (`inBox`) it is drawn in their cells, of font-size 0:
+   * its text is as small there, unless it sets its own size, and so it stays.
+   */
+  private raw(raw: Element, path: string, inBox: boolean): Block[] {
+    const markup = DomUtils.getInnerHTML(raw);
+    const block = withPadding(htmlBlock(inBox ? `<div style="font-size:0px">${markup}</div>` : markup, path, this.context, 'html_block_mj_raw'), '0px');
     return block ? [block] : [];
   }
 
@@ -237,19 +254,24 @@ class MjmlReader {
     const elements = elementsOf(nodes);
     if (elements.length > MAX_BLOCKS_PER_COLUMN) this.warnings.add(path, 'column_elements_cut', { count: elements.length, max: MAX_BLOCKS_PER_COLUMN });
     for (const [element, place] of childPaths(path, elements.slice(0, MAX_BLOCKS_PER_COLUMN))) {
-      const block = this.block(element, place);
-      if (block) blocks.push(block);
+      if (element.name === 'mj-text') blocks.push(...this.text(element, place));
+      else {
+        const block = this.block(element, place);
+        if (block) blocks.push(block);
+      }
     }
     return blocks;
+  }
+
+  /** A text block, or a heading and text blocks for a text with headings at its top level (mjml-text.ts). */
+  private text(element: Element, path: string): Block[] {
+    const attributes = this.defaults.of(element);
+    return mjmlTextBlocks(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes) ?? {}, attributes['line-height']);
   }
 
   private block(element: Element, path: string): Block | undefined {
     const attributes = this.defaults.of(element);
     switch (element.name) {
-      case 'mj-text': {
-        const block = textOrHtmlBlock(DomUtils.getInnerHTML(element), path, this.context, textStyle(attributes));
-        return block?.type === 'html' ? withPadding(block, padding(attributes['padding'])) : block;
-      }
       case 'mj-image':
         return this.image(attributes, path);
       case 'mj-carousel':
@@ -265,7 +287,7 @@ class MjmlReader {
       case 'mj-navbar':
         return this.navbar(element, attributes, path);
       case 'mj-raw':
-        return this.raw(element, path)[0];
+        return this.raw(element, path, true)[0];
       case 'mj-table':
         return withPadding(htmlBlock(`<table>${DomUtils.getInnerHTML(element)}</table>`, path, this.context, 'html_block_mj_table'), padding(attributes['padding']));
       default:
@@ -293,7 +315,11 @@ class MjmlReader {
     };
   }
 
-  /** A carousel as mail clients without its CSS (Outlook, Gmail) show it: its first image, with the carousel's corners. */
+  /**
+   * A carousel as the clients that run its CSS (Apple Mail, a browser) first draw it: its
+   * first image, with the carousel's corners, between its two arrows (each `icon-width`
+   * wide, which the image block keeps as padding); the arrows and thumbnails are not kept.
+   */
   private carousel(carousel: Element, attributes: Attributes, path: string): ImageBlock | undefined {
     const images = elementsOf(carousel.children).filter((element) => element.name === 'mj-carousel-image');
     if (!images.length) {
@@ -302,7 +328,8 @@ class MjmlReader {
     }
     this.warnings.add(path, 'carousel_first_image', { count: images.length });
     const first = this.defaults.of(images[0]);
-    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'] }, path);
+    const arrows = px(attributes['icon-width']) ?? 44;
+    return this.image({ ...first, 'border-radius': first['border-radius'] ?? attributes['border-radius'], align: attributes['align'], padding: `0px ${arrows}px` }, path);
   }
 
   private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {
@@ -449,6 +476,9 @@ function transformed(text: string, transform: string | undefined): string {
   return text;
 }
 
+/** The width of the phone a hero's content height is told at: the usual phone's, in CSS px (375 to 393 in most). */
+const PHONE_WIDTH = 375;
+
 /** The width of a space, in em, about that of the usual email fonts' (Arial .28, Georgia .25, Verdana .35). */
 const SPACE_EM = 0.3;
 
@@ -499,13 +529,13 @@ const withStyle = <S extends object>(style: S | undefined) => (style ? { style }
 
 /** The whole MJML document; refused only when there is no mjml with an mj-body to read. */
 export function importMjml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'MJML is text: send the file’s content as a string');
-  if (markupDepth(source) > MAX_MARKUP_DEPTH) throw new SourceUnreadable('mjml', `elements are nested deeper than ${MAX_MARKUP_DEPTH} levels`);
+  if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'mjml_not_text');
+  if (markupDepth(source) > MAX_MARKUP_DEPTH) throw new SourceUnreadable('mjml', 'mjml_too_deep', { max: MAX_MARKUP_DEPTH });
   const nodes = parseFragment(source, 'mjml', context.warnings, { xmlLike: true });
   const root = named(nodes, 'mjml');
-  if (!root) throw new SourceUnreadable('mjml', 'no <mjml> root element was found');
+  if (!root) throw new SourceUnreadable('mjml', 'mjml_no_root');
   const body = named(root.children, 'mj-body');
-  if (!body) throw new SourceUnreadable('mjml > mj-body', 'the <mjml> element has no <mj-body>');
+  if (!body) throw new SourceUnreadable('mjml > mj-body', 'mjml_no_body');
   if (elementsOf(root.children).some((element) => element.name === 'mj-include') || /<mj-include\b/.test(source))
     context.warnings.add('mjml', 'mj_include');
   const reader = new MjmlReader(root, context, builder);

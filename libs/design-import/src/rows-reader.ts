@@ -28,24 +28,28 @@ export abstract class RowsReader {
   protected abstract row(row: unknown, path: string): void;
 }
 
+/** What holds the rows in each editor's JSON: Unlayer's `body`, Beefree's `page`. */
+const HOLDERS = { unlayer: 'body', beefree: 'page' } as const;
+
 /**
  * The rows of another editor's JSON design (the object, or its JSON text) at
  * `$.<holder>.rows`, and the object that holds them; refused, naming the place, only when
- * they are not there. `design` names the source in the refusal ("an Unlayer design").
+ * they are not there.
  */
-export function jsonRows(source: unknown, holder: string, design: string): { holder: JsonObject; rows: unknown[] } {
+export function jsonRows(source: unknown, format: 'unlayer' | 'beefree'): { holder: JsonObject; rows: unknown[] } {
+  const holder = HOLDERS[format];
   let value = source;
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);
     } catch (error) {
-      throw new SourceUnreadable('$', `not JSON: ${(error as Error).message}`);
+      throw new SourceUnreadable('$', 'json_invalid', { detail: (error as Error).message });
     }
   }
-  if (!isObject(value)) throw new SourceUnreadable('$', `${design} is a JSON object with ${holder}.rows`);
+  if (!isObject(value)) throw new SourceUnreadable('$', `${format}_not_object`);
   const held = own(value, holder);
-  if (!isObject(held)) throw new SourceUnreadable(`$.${holder}`, `${design} has a ${holder} object`);
+  if (!isObject(held)) throw new SourceUnreadable(`$.${holder}`, format === 'unlayer' ? 'unlayer_no_body' : 'beefree_no_page');
   const rows = own(held, 'rows');
-  if (!Array.isArray(rows)) throw new SourceUnreadable(`$.${holder}.rows`, `${design} has ${holder}.rows, a list of rows`);
+  if (!Array.isArray(rows)) throw new SourceUnreadable(`$.${holder}.rows`, `${format}_no_rows`);
   return { holder: held, rows };
 }

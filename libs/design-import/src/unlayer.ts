@@ -298,7 +298,7 @@ class UnlayerReader extends RowsReader {
 
 /** An Unlayer design (the object, or its JSON text); refused only when it has no body.rows to read. */
 export function importUnlayer(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
-  const { holder, rows } = jsonRows(source, 'body', 'an Unlayer design');
+  const { holder, rows } = jsonRows(source, 'unlayer');
   const reader = new UnlayerReader(context, builder);
   reader.rows(rows, '$.body.rows');
   return reader.info(holder);

@@ -20,6 +20,12 @@ describe('the canvas’s styles', () => {
     expect(columnCss({ blocks: [], style: { verticalAlign: 'bottom' } })['align-self']).toBe('end');
   });
 
+  it('keep an email of a fixed width as wide on a phone as anywhere, as the renderer does', () => {
+    const body = { rows: [], style: { contentWidth: 640, fixedWidth: true } };
+    expect(contentCss({ schemaVersion: 1, mode: 'email', settings: { subject: 's' }, body })).toMatchObject({ 'max-width': '640px', 'min-width': '640px' });
+    expect(contentCss({ schemaVersion: 1, mode: 'email', settings: { subject: 's' }, body: { rows: [] } })['min-width']).toBeUndefined();
+  });
+
   it('lay each mode out at the renderer’s width', () => {
     const body = { rows: [] };
     expect(contentCss({ schemaVersion: 1, mode: 'page', settings: { title: 't' }, body })['max-width']).toBe('1080px');

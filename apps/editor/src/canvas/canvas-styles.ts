@@ -21,6 +21,8 @@ export function contentCss(doc: DesignDocument): Css {
   const style = doc.body.style ?? {};
   return css({
     'max-width': px(contentWidthOf(doc)),
+    // An email of a fixed width is as wide on a phone as anywhere, as the renderer draws it.
+    'min-width': doc.mode === 'email' && style.fixedWidth ? px(contentWidthOf(doc)) : undefined,
     'background-color': style.contentBackgroundColor ?? D.contentBackgroundColor,
     'font-family': style.fontFamily ?? D.fontFamily,
     'font-size': px(style.fontSize ?? D.fontSize),

@@ -1,4 +1,5 @@
 import { DESIGN_CHECK_MESSAGES } from '@embed/design-checks';
+import { SOURCE_UNREADABLE_WORDS_EN } from './import-unreadable';
 import { IMPORT_WARNING_WORDS_EN } from './import-warnings';
 
 /**
@@ -10,6 +11,7 @@ import { IMPORT_WARNING_WORDS_EN } from './import-warnings';
 export const en = {
   ...DESIGN_CHECK_MESSAGES,
   ...IMPORT_WARNING_WORDS_EN,
+  ...SOURCE_UNREADABLE_WORDS_EN,
 
   'editor.title': 'Design editor',
   'editor.loading': 'Loading the editor…',
@@ -209,6 +211,7 @@ export const en = {
   'field.backgroundColor': 'Background colour',
   'field.contentBackgroundColor': 'Content background colour',
   'field.contentWidth': 'Content width',
+  'field.fixedWidth': 'Keep this width on phones',
   'field.color': 'Text colour',
   'field.linkColor': 'Link colour',
   'field.buttonColor': 'Button colour',

@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
+import { SOURCE_UNREADABLE_WORDS_FR } from './import-unreadable';
 import { IMPORT_WARNING_WORDS_FR } from './import-warnings';
 
 /** The editor's words in French: every key of `en`, with the same placeholders. */
 export const fr: Record<MessageKey, string> = {
   ...IMPORT_WARNING_WORDS_FR,
+  ...SOURCE_UNREADABLE_WORDS_FR,
   'checks.place.block': 'rangée {row}, colonne {column}, bloc {block}',
   'checks.place.header': 'l’en-tête, bloc {block}',
   'checks.place.footer': 'le pied de page, bloc {block}',
@@ -241,6 +243,7 @@ export const fr: Record<MessageKey, string> = {
   'field.backgroundColor': 'Couleur de fond',
   'field.contentBackgroundColor': 'Couleur de fond du contenu',
   'field.contentWidth': 'Largeur du contenu',
+  'field.fixedWidth': 'Garder cette largeur sur téléphone',
   'field.color': 'Couleur du texte',
   'field.linkColor': 'Couleur des liens',
   'field.buttonColor': 'Couleur du bouton',

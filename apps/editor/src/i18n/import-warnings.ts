@@ -68,7 +68,7 @@ const FRENCH: Record<ImportWarningCode, string> = {
   display_condition: 'La condition d’affichage de « {type} » n’est pas gardée : il s’affiche pour tout le monde',
   hidden_on_desktops: '« {type} » était masqué sur ordinateur ; il s’affiche désormais sur tous les écrans',
   hidden_on_phones: '« {type} » était masqué sur téléphone ; il s’affiche désormais sur tous les écrans',
-  fixed_width: 'Le contenu fait {width} px de large sur tous les écrans (une largeur fixe, sans max-width) : notre e-mail se rétrécit à la largeur d’un téléphone sous {width} px',
+  fixed_width: 'Le contenu fait {width} px de large sur tous les écrans (une largeur fixe, sans max-width) : ce design se rétrécit sur un écran de moins de {width} px (un e-mail garde la largeur)',
 
   style_element: 'Le CSS de <style> n’est pas gardé : seuls les styles écrits sur les éléments sont lus',
   mj_style: 'Le CSS de mj-style n’est pas gardé : nos blocs portent leurs propres styles',

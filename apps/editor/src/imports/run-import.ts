@@ -1,4 +1,5 @@
 import type { ImportFormat, ImportWarning } from '@embed/contracts';
+import type { SourceUnreadableReason } from '@embed/contracts/import-unreadable';
 import type { DesignDocument, DesignMode } from '@embed/design-document/model';
 
 /** What the page sends the import worker (import-worker.ts), and what it answers. */
@@ -9,13 +10,13 @@ export interface ImportRequest {
   /** The source's merge tags to the project's, as the person mapped them in the dialog. */
   mergeTags: Record<string, string>;
 }
-export type ImportAnswer = { ok: true; design: DesignDocument; warnings: ImportWarning[] } | { ok: false; unreadable: string };
+export type ImportAnswer = { ok: true; design: DesignDocument; warnings: ImportWarning[] } | { ok: false; unreadable: SourceUnreadableReason };
 
 /** Past this, the conversion is stopped (a hostile or huge source): the person is told it took too long. */
 export const IMPORT_TIME_LIMIT_MS = 10_000;
 
-/** Why an import gave nothing: the source is not that format (with the converter's words), or the worker stopped or failed. */
-export type ImportFailure = { kind: 'unreadable'; reason: string } | { kind: 'too_slow' } | { kind: 'failed' };
+/** Why an import gave nothing: the source is not that format (the converter's reason, said in the editor's language), the file is too large, or the worker stopped or failed. */
+export type ImportFailure = { kind: 'unreadable'; reason: SourceUnreadableReason } | { kind: 'too_large' } | { kind: 'too_slow' } | { kind: 'failed' };
 
 /**
  * Converts in a worker of its own (import-worker.ts, built beside the app), started for this

@@ -7,7 +7,7 @@ import { type ImportFailure, importInWorker } from '../imports/run-import';
 import { newIdempotencyKey, type EditorApi, type StoredDesign } from '../services/editor-api';
 import type { EditorStore } from '../state/editor-store';
 import { Dialog } from './Dialog';
-import { importWarningWords } from '../i18n';
+import { importWarningWords, sourceUnreadableWords } from '../i18n';
 import { useTranslator } from './i18n';
 import { useMergeTags } from './merge-tags-context';
 
@@ -68,7 +68,7 @@ export function ImportDialog({
 
   const readFile = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) return setStep({ kind: 'failed', failure: { kind: 'unreadable', reason: t('import.tooLarge') } });
+    if (file.size > MAX_FILE_BYTES) return setStep({ kind: 'failed', failure: { kind: 'too_large' } });
     void file.text().then((read) => {
       setText(read);
       setStep({ kind: 'source' });
@@ -92,8 +92,11 @@ export function ImportDialog({
     );
   };
 
-  const failureWords = (failure: ImportFailure | { kind: 'unknown_format' }) =>
-    failure.kind === 'unreadable' ? t('import.unreadable', { reason: failure.reason }) : t(`import.${failure.kind}`);
+  const failureWords = (failure: ImportFailure | { kind: 'unknown_format' }) => {
+    if (failure.kind === 'unreadable') return t('import.unreadable', { reason: sourceUnreadableWords(failure.reason, translate) });
+    if (failure.kind === 'too_large') return t('import.unreadable', { reason: t('import.tooLarge') });
+    return t(`import.${failure.kind}`);
+  };
 
   return (
     <Dialog title={t('import.title')} onClose={onClose} class="import">

@@ -13,7 +13,7 @@ import { PhoneHint, type PhoneHolder, phoneOverride } from './PhoneHint';
 import { hideOnField, isOverridden } from './phone-fields';
 import { RefusalNotice } from './RefusalNotice';
 import { useStoreValues } from './use-store';
-import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
+import { BLOCK_FIELDS, bodyFields, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
 /** `phone`: on Desktop, the row or block whose phone overrides each field names beside it. */
 function Fields({ fields, target, idPrefix, onPatch, colours, phone }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void; colours?: { doc: DesignDocument; owner: ColourOwner }; phone?: PhoneHolder }) {
@@ -194,7 +194,7 @@ function BodyProperties({ store }: { store: EditorStore }) {
     <section aria-label={t('properties.designLabel')}>
       <h2>{t('properties.design')}</h2>
       <Fields fields={SETTINGS_FIELDS[doc.mode]} target={doc.settings as unknown as Target} idPrefix="settings" colours={{ doc, owner: { kind: 'settings' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchSettings', patch }, { coalesceKey: key })} />
-      <Fields fields={BODY_FIELDS} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
+      <Fields fields={bodyFields(doc.mode)} target={(doc.body.style ?? {}) as Target} idPrefix="body" colours={{ doc, owner: { kind: 'body' } }} onPatch={(patch, key) => store.dispatch({ type: 'patchBodyStyle', patch }, { coalesceKey: key })} />
     </section>
   );
 }

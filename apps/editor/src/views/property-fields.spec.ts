@@ -1,8 +1,8 @@
-import { BLOCK_TYPES, type BlockType, blockTypesFor, type DesignDocument, DESIGN_MODES } from '@embed/design-document/model';
+import { BLOCK_TYPES, type BlockType, blockTypesFor, type DesignDocument, type DesignMode, DESIGN_MODES } from '@embed/design-document/model';
 import { applyCommand, CommandError, newBlock } from '@embed/editor-core';
 import { CATALOGUES, LOCALES } from '../i18n';
 import { fieldPatch, type Holder, valueIssue } from './field-values';
-import { BLOCK_FIELDS, BODY_FIELDS, COLUMN_FIELDS, type FieldSpec, LIST_ITEM_FIELDS, LIST_WORDS, rowFields, SETTINGS_FIELDS } from './property-fields';
+import { BLOCK_FIELDS, BODY_FIELDS, bodyFields, COLUMN_FIELDS, type FieldSpec, LIST_ITEM_FIELDS, LIST_WORDS, rowFields, SETTINGS_FIELDS } from './property-fields';
 
 // Keys made from data (an option's value, a list's kind) are not checked by the compiler: every one is in every catalogue.
 describe('the property fields’ words', () => {
@@ -55,5 +55,13 @@ describe('the property fields’ bounds', () => {
         }
       }
     }
+  });
+});
+
+describe('the body’s fields', () => {
+  it('offer a fixed width to an email only: the renderer draws it in emails', () => {
+    const keys = (mode: DesignMode) => bodyFields(mode).map((field) => field.key);
+    expect(keys('email')).toEqual(expect.arrayContaining(['contentWidth', 'fixedWidth']));
+    for (const mode of ['page', 'popup', 'document'] as const) expect(keys(mode)).not.toContain('fixedWidth');
   });
 });

@@ -171,13 +171,17 @@ export const COLUMN_FIELDS = defined('column', [
   radius,
 ]);
 
-/** The body's style. */
+/** An email laid out at a fixed width (the body's `fixedWidth`): only emails have one. */
+const EMAIL_FIXED_WIDTH: Authored = { key: 'fixedWidth', label: 'field.fixedWidth', kind: 'checkbox' };
+
+/** The body's style, every mode's fields. */
 export const BODY_FIELDS = defined(
   'body',
   [
   color('backgroundColor', 'field.backgroundColor', []),
   color('contentBackgroundColor', 'field.contentBackgroundColor', []),
   { key: 'contentWidth', label: 'field.contentWidth', kind: 'number' },
+  EMAIL_FIXED_WIDTH,
   { ...fontFamily, in: [] },
   { ...fontSize, in: [] },
   color('color', 'field.color', []),
@@ -186,6 +190,9 @@ export const BODY_FIELDS = defined(
   ],
   ['style'],
 );
+
+/** The body's style fields of a mode: a fixed width is an email's. */
+export const bodyFields = (mode: DesignMode): FieldSpec[] => (mode === 'email' ? BODY_FIELDS : BODY_FIELDS.filter((field) => field.key !== EMAIL_FIXED_WIDTH.key));
 
 const TRIGGER = ['trigger'] as const;
 const OVERLAY = ['overlay'] as const;

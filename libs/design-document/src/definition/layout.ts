@@ -68,6 +68,12 @@ export const LAYOUT = {
             maximum: 1600,
           }),
         ),
+        fixedWidth: Type.Optional(
+          Type.Boolean({
+            description:
+              'email: the content keeps its width on every screen, as an email laid out at a fixed width does (a phone shows it past its side, for the mail app to zoom out or scroll); left out, it narrows to a screen narrower than it.',
+          }),
+        ),
         fontFamily: Type.Optional(Type.Ref('fontFamily')),
         fontSize: Type.Optional(Type.Ref('fontSize')),
         color: Type.Optional(Type.Ref('color')),

@@ -23,6 +23,8 @@ const tag = (name: string, attrs: Record<string, string | number | undefined>, c
   content === undefined ? `<${name}${attributes(attrs)} />` : `<${name}${attributes(attrs)}>${content}</${name}>`;
 
 const BREAKPOINT = 480;
+/** The class of the body's box when the email keeps its width on phones (body.style.fixedWidth). */
+const FIXED_WIDTH_CLASS = 'ed-fixed-width';
 
 interface EmailContext {
   warnings: Warnings;
@@ -153,6 +155,7 @@ function rowMjml(row: Row, r: number, document: EmailDesign, context: EmailConte
 /** The email as MJML markup, merge tags as written. */
 export function emailMjml(document: EmailDesign, warnings: Warnings, assets: string): string {
   const body = document.body.style ?? {};
+  const contentWidth = body.contentWidth ?? D.contentWidth.email;
   const linkColor = body.linkColor ?? D.linkColor;
   const context: EmailContext = {
     warnings,
@@ -187,8 +190,10 @@ export function emailMjml(document: EmailDesign, warnings: Warnings, assets: str
       `@media only screen and (max-width:${BREAKPOINT - 1}px){.ed-hide-mobile{display:none !important;max-height:0;overflow:hidden}}`,
       `@media only screen and (min-width:${BREAKPOINT}px){.ed-hide-desktop{display:none !important;max-height:0;overflow:hidden}}`,
       context.phone.css(`only screen and (max-width:${BREAKPOINT - 1}px)`),
+      // A fixed width: the content as wide on a phone as anywhere, past the screen's side.
+      body.fixedWidth ? `.${FIXED_WIDTH_CLASS}{min-width:${contentWidth}px}` : '',
     ].join('')),
   ].join('');
-  const bodyAttributes = { 'background-color': body.backgroundColor, width: px(body.contentWidth ?? D.contentWidth.email) };
+  const bodyAttributes = { 'background-color': body.backgroundColor, width: px(contentWidth), 'css-class': body.fixedWidth ? FIXED_WIDTH_CLASS : undefined };
   return `<mjml${attributes({ lang: language, dir: rtl ? 'rtl' : undefined })}><mj-head>${head}</mj-head>${tag('mj-body', bodyAttributes, rows)}</mjml>`;
 }

@@ -7,8 +7,9 @@ import { alignMargins, blockPhone, deviceClasses, type PhoneRule, type PhoneRule
 // columns. Gmail's apps, Apple Mail and Outlook's apps read these rules; Outlook for Windows
 // reads no media query and shows the desktop design.
 
-const SECTION_CELL = '>table>tbody>tr>td';
-const FULL_WIDTH_SECTION_CELL = '>tbody>tr>td>div>table>tbody>tr>td';
+/** From a section's outer element to the cell that holds its columns: mrml puts a div more around a background image's table. */
+const SECTION_CELL = { plain: '>table>tbody>tr>td', image: '>div>table>tbody>tr>td' };
+const FULL_WIDTH_SECTION_CELL = { plain: '>tbody>tr>td>div>table>tbody>tr>td', image: '>tbody>tr>td>div>div>table>tbody>tr>td' };
 
 function blockRules(block: Block): PhoneRule[] {
   const phone = blockPhone(block);
@@ -55,6 +56,6 @@ export function rowPhoneClass(row: Row, rules: PhoneRules): string | undefined {
   const phone = row.phone;
   if (!phone) return undefined;
   const reverse = phone.reverseColumns && row.stackOnMobile !== false;
-  const cell = row.style?.fullWidth ? FULL_WIDTH_SECTION_CELL : SECTION_CELL;
+  const cell = (row.style?.fullWidth ? FULL_WIDTH_SECTION_CELL : SECTION_CELL)[row.style?.backgroundImage ? 'image' : 'plain'];
   return rules.add([[cell, { padding: phone.padding, ...(reverse ? { display: 'flex', 'flex-direction': 'column-reverse' } : {}) }]]);
 }
