@@ -46,7 +46,7 @@ const emailDesign: fc.Arbitrary<EmailDesign> = fc
     subject: words,
     preheader: words,
     rows: fc.array(row, { maxLength: 4 }),
-    style: fc.record({ backgroundColor: colour, contentWidth: fc.integer({ min: 320, max: 1600 }), fontFamily: fc.constantFrom('Georgia, serif'), linkColor: colour }, { requiredKeys: [] }),
+    style: fc.record({ backgroundColor: colour, contentWidth: fc.integer({ min: 320, max: 1600 }), fixedWidth: fc.boolean(), fontFamily: fc.constantFrom('Georgia, serif'), linkColor: colour }, { requiredKeys: [] }),
     fonts: fc.constantFrom([], [{ family: 'Lora', url: 'https://fonts.googleapis.com/css2?family=Lora&display=swap' }]),
   })
   .map(({ subject, preheader, rows, style, fonts }) => ({ schemaVersion: 1, mode: 'email', settings: { subject, preheader }, body: { rows, style, ...(fonts.length && { fonts }) } }) as EmailDesign)
