@@ -162,7 +162,7 @@ it('records a delivery and, in the same statement, takes the next one of its des
   const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
   try {
     // A short lease: anything else this claim takes from the stack's dispatcher goes back to it at once.
-    const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1 });
+    const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1, leasesPerPlace: 1 });
     expect(claimed.map((delivery) => delivery.id)).toContain(second);
     expect(claimed.find((delivery) => delivery.id === second)).toMatchObject({ attempt: 1 });
   } finally {
