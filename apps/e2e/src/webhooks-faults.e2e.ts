@@ -162,7 +162,7 @@ it('records a delivery and, in the same statement, takes the next one of its des
   const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
   try {
     // A short lease: anything else this claim takes from the stack's dispatcher goes back to it at once.
-    const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1 });
+    const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1, leasesPerPlace: 1 });
     expect(claimed.map((delivery) => delivery.id)).toContain(second);
     expect(claimed.find((delivery) => delivery.id === second)).toMatchObject({ attempt: 1 });
   } finally {
@@ -173,4 +173,57 @@ it('records a delivery and, in the same statement, takes the next one of its des
     [first],
   );
   expect(row).toEqual({ status: 'delivered', leasedUntil: null, attempts: 1 });
+});
+
+it('claims ahead of a project’s share, each due again at its lease’s end, and gives back what it will not send', async () => {
+  const { projectId, webhookId } = webhookProject(receiver.url('claim-ahead'));
+  const tag = Date.now().toString(36);
+  const ids = Array.from({ length: 6 }, (_, n) => `dlv_claim_ahead_${tag}_${n}`);
+  // No other claim may take these: the stack's dispatcher is stopped for the test. The
+  // other projects' pending deliveries (earlier tests' retries) are put a day later
+  // meanwhile, so that this project is alone with due deliveries, as the shares assume.
+  await killService('webhook-dispatcher');
+  const shiftOthers = (by: string) => query(`UPDATE "WebhookDelivery" SET "nextAttemptAt" = "nextAttemptAt" + $2::interval WHERE status = 'pending' AND "projectId" <> $1`, [projectId, by]);
+  await shiftOthers('1 day');
+  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_PREPARED_STATEMENTS: true, DATABASE_POOL_SIZE: 1 });
+  try {
+    await query(
+      `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", body, "nextAttemptAt", "createdAt")
+       SELECT id, $2, $3, 'test', 'ping', '{}', now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM unnest($1::text[]) AS id`,
+      [ids, webhookId, projectId],
+    );
+    // A project alone among 4 places with a window of 1 has a share of 3 places, and holds two leases per place.
+    const claim = { window: 1, concurrency: 4, limit: 10, leaseMs: 60_000, leasesPerPlace: 2 };
+    const claimed = await repositories.deliveries.recordAndClaim([], claim);
+    expect(claimed.map((delivery) => delivery.id).sort()).toEqual(ids);
+    expect(claimed.every((delivery) => delivery.places === 3 && delivery.projectId === projectId)).toBe(true);
+    expect(await repositories.deliveries.recordAndClaim([], claim)).toEqual([]);
+    const [leased] = await query(
+      `SELECT count(*)::int AS held, bool_and("nextAttemptAt" = "leasedUntil" AND "leasedUntil" > now() AT TIME ZONE 'UTC' + interval '50 seconds') AS "dueAtLeaseEnd"
+       FROM "WebhookDelivery" WHERE id = ANY($1) AND "attemptCount" = 1`,
+      [ids],
+    );
+    expect(leased).toEqual({ held: 6, dueAtLeaseEnd: true });
+
+    // Two given back: their attempt uncounted, due at once; once the others are delivered, the next claim takes them again.
+    await repositories.deliveries.release(ids.slice(4, 6));
+    const given = await query(
+      `SELECT "attemptCount", "leasedUntil", "nextAttemptAt" <= now() AT TIME ZONE 'UTC' AS due FROM "WebhookDelivery" WHERE id = ANY($1) ORDER BY id`,
+      [ids.slice(4, 6)],
+    );
+    expect(given).toEqual([
+      { attemptCount: 0, leasedUntil: null, due: true },
+      { attemptCount: 0, leasedUntil: null, due: true },
+    ]);
+    await repositories.deliveries.recordAttempts(
+      ids.slice(0, 4).map((deliveryId) => ({ deliveryId, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } })),
+    );
+    expect((await repositories.deliveries.recordAndClaim([], claim)).map((delivery) => delivery.id).sort()).toEqual(ids.slice(4, 6));
+  } finally {
+    await query('DELETE FROM "WebhookDelivery" WHERE id = ANY($1)', [ids]);
+    await shiftOthers('-1 day');
+    await repositories.close();
+    startService('webhook-dispatcher', { env: FAST_DISPATCHER });
+    await waitUntilReady();
+  }
 });

@@ -1,7 +1,7 @@
-import { claimAgain, claimSize, earliestWake, leaseMs, MAX_CLAIM } from './pump-plan';
+import { claimAgain, claimSize, earliestWake, holdLimit, leaseMs, MAX_CLAIM, nextToSend, stillSendable } from './pump-plan';
 
 describe('claimSize', () => {
-  it('claims the free slots, at most MAX_CLAIM and never fewer than none', () => {
+  it('claims what the replica may still hold, at most MAX_CLAIM and never fewer than none', () => {
     expect(claimSize(0, 16)).toBe(16);
     expect(claimSize(10, 16)).toBe(6);
     expect(claimSize(16, 16)).toBe(0);
@@ -30,8 +30,33 @@ describe('earliestWake', () => {
   });
 });
 
-describe('leaseMs', () => {
-  it('outlasts the answer deadline', () => {
-    expect(leaseMs(10_000)).toBeGreaterThan(10_000);
+describe('holdLimit', () => {
+  it('holds more than the places, claimed ahead', () => {
+    expect(holdLimit(64)).toBeGreaterThan(64);
+  });
+});
+
+describe('nextToSend', () => {
+  const held = [{ projectId: 'a' }, { projectId: 'a' }, { projectId: 'b' }];
+
+  it('takes the first held delivery whose project has a place free', () => {
+    expect(nextToSend(held, new Map(), 2)).toBe(0);
+    expect(nextToSend(held, new Map([['a', 2]]), 2)).toBe(2);
+  });
+
+  it('takes none while every project holding one has its share in flight', () => {
+    expect(nextToSend(held, new Map([['a', 2], ['b', 2]]), 2)).toBe(-1);
+    expect(nextToSend([], new Map(), 2)).toBe(-1);
+  });
+});
+
+describe('leaseMs and stillSendable', () => {
+  it('a delivery sent within one answer deadline of its claim is answered or given up before its lease ends', () => {
+    const timeout = 10_000;
+    const claimedAt = 1_000;
+    const latestSend = claimedAt + timeout;
+    expect(stillSendable(claimedAt, latestSend, timeout)).toBe(true);
+    expect(latestSend + timeout).toBeLessThan(claimedAt + leaseMs(timeout));
+    expect(stillSendable(claimedAt, latestSend + 1, timeout)).toBe(false);
   });
 });

@@ -3,10 +3,8 @@ import { DatabaseNotifications, OUTBOX_CHANNEL, OutboxRelayRepository } from '@e
 import { DeliveryPump } from '../delivery/delivery-pump';
 import { DISPATCHER_CONFIG, type DispatcherConfig } from '../dispatcher-config';
 import { PollLoop } from '../polling/poll-loop';
+import { FIRST_RELAY_BATCH, nextRelayBatch } from './relay-batch';
 import { planRelay } from './relay-plan';
-
-/** Outbox events per transaction: a burst is relayed in batches back to back. */
-const RELAY_BATCH = 500;
 
 /**
  * Turns the outbox's events into deliveries (subscriptions applied, `design.saved`
@@ -19,6 +17,7 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly logger = new Logger(OutboxRelayLoop.name);
   private readonly loop: PollLoop;
   private readonly notifications: DatabaseNotifications;
+  private batchSize = FIRST_RELAY_BATCH;
 
   constructor(
     private readonly relay: OutboxRelayRepository,
@@ -40,8 +39,10 @@ export class OutboxRelayLoop implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private async relayOnce(): Promise<boolean> {
-    const batch = await this.relay.relayBatch(RELAY_BATCH, planRelay);
+    const size = this.batchSize;
+    const batch = await this.relay.relayBatch(size, planRelay);
+    this.batchSize = nextRelayBatch(size, batch.events);
     if (batch.deliveries) this.pump.wake();
-    return batch.events === RELAY_BATCH;
+    return batch.events === size;
   }
 }

@@ -17,6 +17,9 @@ export interface ClaimedDelivery {
   /** The request whose event it delivers, and its trace context: the attempt's log lines name them. */
   requestId: string | null;
   traceparent: string | null;
+  projectId: string;
+  /** How many of its project's deliveries may be in flight at once, as the claim that took it counted (its share of places). */
+  places: number;
 }
 
 /** What one claim may take (see DeliveriesRepository.recordAndClaim). */
@@ -25,6 +28,8 @@ export interface DeliveryClaim {
   concurrency: number;
   limit: number;
   leaseMs: number;
+  /** How many leased deliveries a project may hold per place of its share: 1 holds only those in flight; 2 as many again claimed ahead, waiting in the replica for a place. */
+  leasesPerPlace: number;
 }
 
 export interface AttemptOutcome {
@@ -122,23 +127,29 @@ const RECORD = prepared('webhook-record-attempts', `WITH ${RECORD_CTES} ${RECORD
 /**
  * Records the attempts $1 to $8 (see RECORD_CTES) and, in the same statement and commit,
  * takes up to $10 due deliveries for one attempt each, leased for $11 ms: pending, due,
- * not leased, first pending one of their design, within their project's share of places,
- * ranked by their place in their project so that every project gets its turn (a project
- * with thousands waiting never holds another one up). The attempts recorded here are
- * over: their deliveries take no place in their project's share any more. A project's
- * share is the window $9 when many have work; with fewer, the replica's $12 places less
- * one window, split between them: a project alone goes as fast as its receiver allows,
- * and one window stays free for the next project with work. Round-robin, a claim of $10
- * among n projects takes at most ceil($10 / n) from each, so no more is read from each
- * project's head: a claim costs what it can take, not every project's share. The
- * projects with work are found by walking the index of pending deliveries one project at
- * a time (each step reads the next project's earliest delivery), and each project's head
- * is read from it too, so a claim costs the number of projects and what the windows hold,
- * not the whole backlog. Every read is ordered as that index is, so the planner takes it
+ * not leased, first pending one of their design, each project holding at most $14 leased
+ * deliveries per place of its share, ranked by their place in their project so that every
+ * project gets its turn (a project with thousands waiting never holds another one up). The
+ * attempts recorded here are over: their deliveries are no longer held. A project's share
+ * of places (returned with each delivery taken: the replica keeps that many of the
+ * project's attempts in flight, the rest of what it holds waits in the replica) is the
+ * window $9 when many have work (due deliveries, or leased ones); with fewer, the
+ * replica's $12 places less one window, split between them: a project alone goes as
+ * fast as its receiver allows, and one window stays free for the next project with work.
+ * Round-robin, a claim of $10 among n projects with due deliveries takes at most
+ * ceil($10 / n) from each, so no more is read from each project's head: a claim costs
+ * what it can take, not every project's share. The projects with work are found by
+ * walking the index of pending deliveries one project at a time (each step reads the next
+ * project's earliest delivery), and each project's head is read from it too; the leases
+ * held are counted once, from the index of leased deliveries (what the replicas hold). So
+ * a claim costs the number of projects and what the replicas hold, not the whole backlog. Every read is ordered as that index is, so the planner takes it
  * whatever the table's statistics say (they swing between bursts). The lock's recheck of
  * status and lease keeps two replicas from taking the same row; a delivery recorded here
  * is never taken again by the same statement. Counting the attempt here freezes the
- * body: a delivery that was ever sent is never merged into.
+ * body: a delivery that was ever sent is never merged into. A delivery taken is due again
+ * when its lease ends (its `nextAttemptAt`, which the attempt's record replaces), so that
+ * the leased deliveries a replica holds sort after the due ones in their project's index:
+ * a claim reads its project's due head without stepping over them.
  */
 const RECORD_AND_CLAIM = `
   WITH RECURSIVE ${RECORD_CTES}, recorded AS (${RECORD_UPDATE} RETURNING d.id
@@ -152,8 +163,13 @@ const RECORD_AND_CLAIM = `
       ORDER BY d."projectId", d."nextAttemptAt", d.id LIMIT 1) next
   ), due_projects AS (
     SELECT "projectId" FROM pending_projects WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC'
+  ), held AS (
+    SELECT l."projectId", count(*) AS leases FROM "WebhookDelivery" l
+    WHERE l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC' AND l.id <> ALL($2::text[])
+    GROUP BY l."projectId"
   ), share AS (
-    SELECT GREATEST($9::int, ($12::int - $9::int) / NULLIF(count(*), 0)) AS places, ceil($10::float8 / NULLIF(count(*), 0))::int AS quota FROM due_projects
+    SELECT GREATEST($9::int, ($12::int - $9::int) / NULLIF((SELECT count(*) FROM (SELECT "projectId" FROM due_projects UNION SELECT "projectId" FROM held) busy), 0)) AS places,
+      ceil($10::float8 / NULLIF(count(*), 0))::int AS quota FROM due_projects
   ), heads AS (
     SELECT head.* FROM due_projects p
     CROSS JOIN LATERAL (
@@ -162,10 +178,7 @@ const RECORD_AND_CLAIM = `
       WHERE d."projectId" = p."projectId" AND d.status = 'pending' AND d."nextAttemptAt" <= now() AT TIME ZONE 'UTC'
         AND (d."leasedUntil" IS NULL OR d."leasedUntil" <= now() AT TIME ZONE 'UTC') AND ${HEAD_OF_ITS_DESIGN}
       ORDER BY d."projectId", d."nextAttemptAt", d.id
-      LIMIT GREATEST(0, LEAST((SELECT quota FROM share), (SELECT places FROM share) - (
-        SELECT count(*) FROM "WebhookDelivery" l
-        WHERE l."projectId" = p."projectId" AND l.status = 'pending' AND l."leasedUntil" IS NOT NULL AND l."leasedUntil" > now() AT TIME ZONE 'UTC'
-          AND l.id <> ALL($2::text[]))))
+      LIMIT GREATEST(0, LEAST((SELECT quota FROM share), $14::int * (SELECT places FROM share) - COALESCE((SELECT leases FROM held WHERE held."projectId" = p."projectId"), 0)))
     ) head
   ), picked AS (
     SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY "projectId" ORDER BY "nextAttemptAt", id) AS place FROM heads) ranked
@@ -177,11 +190,23 @@ const RECORD_AND_CLAIM = `
       AND d.id <> ALL($2::text[])
     FOR UPDATE OF d SKIP LOCKED
   )
-  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $11::float8 / 1000)
+  UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" + 1, "leasedUntil" = now() AT TIME ZONE 'UTC' + make_interval(secs => $11::float8 / 1000),
+    "nextAttemptAt" = now() AT TIME ZONE 'UTC' + make_interval(secs => $11::float8 / 1000)
   FROM "WebhookEndpoint" w
   WHERE d.id = ANY(ARRAY(SELECT id FROM locked)) AND w.id = d."webhookId"
-  RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, w.url, w.secret,
+  RETURNING d.id, d.body, d."attemptCount" AS attempt, d."requestId", d.traceparent, d."projectId", (SELECT places FROM share)::int AS places, w.url, w.secret,
     CASE WHEN w."previousSecretExpiresAt" > now() AT TIME ZONE 'UTC' THEN w."previousSecret" END AS "previousSecret"`;
+
+/**
+ * Gives back deliveries claimed and never sent (a replica stopping, or one that waited in
+ * the replica until its lease was too short for an attempt): the lease ends at once and the
+ * attempt the claim counted is taken back (nothing was sent, so nothing was tried).
+ */
+const RELEASE = prepared(
+  'webhook-release-claims',
+  `UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" - 1, "leasedUntil" = NULL, "nextAttemptAt" = now() AT TIME ZONE 'UTC'
+   WHERE d.id = ANY($1::text[]) AND ${STILL_PENDING} AND d."leasedUntil" IS NOT NULL AND d."attemptCount" > 0`,
+);
 
 /**
  * Finished deliveries (delivered or given up) whose last attempt, or whose making when
@@ -198,12 +223,13 @@ const EXPIRED = `
   SELECT count(*)::int AS deleted FROM deleted`;
 
 /**
- * Pending deliveries, and those of them that are due. Read through a partial index of
- * pending deliveries (the claim's), so it costs what the backlog holds, not what the
- * table keeps.
+ * Pending deliveries, and those of them that are due (leased for an attempt, or whose
+ * time has come). Read through a partial index of pending deliveries (the claim's), so it
+ * costs what the backlog holds, not what the table keeps.
  */
 const COUNT_PENDING = `
-  SELECT count(*)::int AS pending, count(*) FILTER (WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC')::int AS due
+  SELECT count(*)::int AS pending,
+    count(*) FILTER (WHERE "nextAttemptAt" <= now() AT TIME ZONE 'UTC' OR "leasedUntil" > now() AT TIME ZONE 'UTC')::int AS due
   FROM "WebhookDelivery" WHERE status = 'pending'`;
 
 /** The attempts as the statements' $1 to $8: one array per column, an element per attempt. */
@@ -230,12 +256,12 @@ export class DeliveriesRepository {
    * Records `attempts` (each kept, its delivery moved on to its next step and its lease
    * ended) and takes up to `claim.limit` due deliveries for one attempt each, leased for
    * `claim.leaseMs` (see RECORD_AND_CLAIM), in one statement and one commit: the first
-   * pending one of each design, each project within its share of the replica's
-   * `concurrency` (never less than `window`). The deliveries of the attempts recorded
+   * pending one of each design, each project holding at most `leasesPerPlace` leases per
+   * place of its share of the replica's `concurrency` (never less than `window`). The deliveries of the attempts recorded
    * take no place in their project's share, and one recorded as delivered or failed no
    * longer holds up the next delivery of its design.
    */
-  async recordAndClaim(attempts: RecordedAttempt[], { window, concurrency, limit, leaseMs }: DeliveryClaim): Promise<ClaimedDelivery[]> {
+  async recordAndClaim(attempts: RecordedAttempt[], { window, concurrency, limit, leaseMs, leasesPerPlace }: DeliveryClaim): Promise<ClaimedDelivery[]> {
     const settled = attempts.filter((a) => a.next.status !== 'pending').map((a) => a.deliveryId);
     const rows = await this.prisma.sql<Omit<ClaimedDelivery, 'secrets'> & { secret: string; previousSecret: string | null }>(RECORD_AND_CLAIM, [
       ...attemptColumns(attempts),
@@ -244,6 +270,7 @@ export class DeliveriesRepository {
       leaseMs,
       concurrency,
       settled,
+      leasesPerPlace,
     ]);
     return rows.map(({ secret, previousSecret, ...row }) => ({ ...row, secrets: previousSecret ? [secret, previousSecret] : [secret] }));
   }
@@ -251,6 +278,11 @@ export class DeliveriesRepository {
   /** Keeps each attempt, moves its delivery on to its next step and ends its lease, in one statement (what a replica stopping has left to write). */
   async recordAttempts(attempts: RecordedAttempt[]): Promise<void> {
     await this.prisma.sql(RECORD, attemptColumns(attempts));
+  }
+
+  /** Gives back deliveries this replica claimed and will not send (see RELEASE): any replica may claim them again at once. */
+  async release(deliveryIds: string[]): Promise<void> {
+    await this.prisma.sql(RELEASE, [deliveryIds]);
   }
 
   /**
