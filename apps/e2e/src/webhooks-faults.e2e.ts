@@ -206,7 +206,8 @@ it('claims ahead of a project’s share, each due again at its lease’s end, an
     expect(leased).toEqual({ held: 6, dueAtLeaseEnd: true });
 
     // Two given back: their attempt uncounted, due at once; once the others are delivered, the next claim takes them again.
-    await repositories.deliveries.release(ids.slice(4, 6));
+    const givenBack = claimed.filter((delivery) => ids.slice(4, 6).includes(delivery.id));
+    await repositories.deliveries.release(givenBack);
     const given = await query(
       `SELECT "attemptCount", "leasedUntil", "nextAttemptAt" <= now() AT TIME ZONE 'UTC' AS due FROM "WebhookDelivery" WHERE id = ANY($1) ORDER BY id`,
       [ids.slice(4, 6)],
@@ -219,6 +220,17 @@ it('claims ahead of a project’s share, each due again at its lease’s end, an
       ids.slice(0, 4).map((deliveryId) => ({ deliveryId, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } })),
     );
     expect((await repositories.deliveries.recordAndClaim([], claim)).map((delivery) => delivery.id).sort()).toEqual(ids.slice(4, 6));
+
+    // A replica gives back only what its claim still holds: once that lease has ended and another
+    // claim has taken the delivery (its attempt counted again), the later claim's lease stays.
+    await query(`UPDATE "WebhookDelivery" SET "leasedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second', "nextAttemptAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE id = ANY($1)`, [ids.slice(4, 6)]);
+    expect((await repositories.deliveries.recordAndClaim([], claim)).map((delivery) => delivery.attempt)).toEqual([2, 2]);
+    await repositories.deliveries.release(givenBack);
+    const kept = await query(`SELECT "attemptCount", "leasedUntil" > now() AT TIME ZONE 'UTC' AS leased FROM "WebhookDelivery" WHERE id = ANY($1) ORDER BY id`, [ids.slice(4, 6)]);
+    expect(kept).toEqual([
+      { attemptCount: 2, leased: true },
+      { attemptCount: 2, leased: true },
+    ]);
   } finally {
     await query('DELETE FROM "WebhookDelivery" WHERE id = ANY($1)', [ids]);
     await shiftOthers('-1 day');

@@ -47,7 +47,7 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
   /** A project's share of places, as the last claim that took something counted it. */
   private places = 0;
   /** Held too long to be sent within their lease: given back by the next cycle. */
-  private expired: string[] = [];
+  private expired: HeldDelivery[] = [];
   private finished: FinishedAttempt[] = [];
   private retryWake: { at: number; timer: NodeJS.Timeout } | null = null;
   private stopping = false;
@@ -86,7 +86,7 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
         (error: unknown) => finished.forEach((entry) => entry.settle(error)),
       );
     }
-    const unsent = [...this.expired, ...this.held.map((delivery) => delivery.id)];
+    const unsent = [...this.expired, ...this.held];
     if (unsent.length > 0) await this.deliveries.release(unsent);
   }
 
@@ -130,7 +130,7 @@ export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
       const [delivery] = this.held.splice(next, 1);
       if (stillSendable(delivery.claimedAt, Date.now(), this.config.WEBHOOK_ANSWER_TIMEOUT_MS)) this.send(delivery);
       else {
-        this.expired.push(delivery.id);
+        this.expired.push(delivery);
         this.loop.wake();
       }
     }

@@ -200,12 +200,15 @@ const RECORD_AND_CLAIM = `
 /**
  * Gives back deliveries claimed and never sent (a replica stopping, or one that waited in
  * the replica until its lease was too short for an attempt): the lease ends at once and the
- * attempt the claim counted is taken back (nothing was sent, so nothing was tried).
+ * attempt the claim counted is taken back (nothing was sent, so nothing was tried). Only
+ * while the delivery is still at the attempt this replica's claim counted ($2): once its
+ * lease ended, another replica may have claimed it since, and that claim's lease stays.
  */
 const RELEASE = prepared(
   'webhook-release-claims',
   `UPDATE "WebhookDelivery" d SET "attemptCount" = d."attemptCount" - 1, "leasedUntil" = NULL, "nextAttemptAt" = now() AT TIME ZONE 'UTC'
-   WHERE d.id = ANY($1::text[]) AND ${STILL_PENDING} AND d."leasedUntil" IS NOT NULL AND d."attemptCount" > 0`,
+   FROM unnest($1::text[], $2::int[]) AS given(id, attempt)
+   WHERE d.id = given.id AND d."attemptCount" = given.attempt AND ${STILL_PENDING} AND d."leasedUntil" IS NOT NULL`,
 );
 
 /**
@@ -281,8 +284,8 @@ export class DeliveriesRepository {
   }
 
   /** Gives back deliveries this replica claimed and will not send (see RELEASE): any replica may claim them again at once. */
-  async release(deliveryIds: string[]): Promise<void> {
-    await this.prisma.sql(RELEASE, [deliveryIds]);
+  async release(claimed: Pick<ClaimedDelivery, 'id' | 'attempt'>[]): Promise<void> {
+    await this.prisma.sql(RELEASE, [claimed.map((delivery) => delivery.id), claimed.map((delivery) => delivery.attempt)]);
   }
 
   /**
