@@ -180,10 +180,15 @@ it('claims ahead of a project’s share, each due again at its lease’s end, an
   const tag = Date.now().toString(36);
   const ids = Array.from({ length: 6 }, (_, n) => `dlv_claim_ahead_${tag}_${n}`);
   // No other claim may take these: the stack's dispatcher is stopped for the test. The
-  // other projects' pending deliveries (earlier tests' retries) are put a day later
-  // meanwhile, so that this project is alone with due deliveries, as the shares assume.
+  // other projects' pending deliveries (earlier tests' retries, and what the killed
+  // dispatcher held) are put a day later and their leases a day earlier meanwhile, so that
+  // this project is alone with due or leased deliveries, as the shares assume.
   await killService('webhook-dispatcher');
-  const shiftOthers = (by: string) => query(`UPDATE "WebhookDelivery" SET "nextAttemptAt" = "nextAttemptAt" + $2::interval WHERE status = 'pending' AND "projectId" <> $1`, [projectId, by]);
+  const shiftOthers = (by: string) =>
+    query(
+      `UPDATE "WebhookDelivery" SET "nextAttemptAt" = "nextAttemptAt" + $2::interval, "leasedUntil" = "leasedUntil" - $2::interval WHERE status = 'pending' AND "projectId" <> $1`,
+      [projectId, by],
+    );
   await shiftOthers('1 day');
   const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_PREPARED_STATEMENTS: true, DATABASE_POOL_SIZE: 1 });
   try {
