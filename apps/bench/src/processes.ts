@@ -9,6 +9,8 @@ export interface Proc {
   command: string;
   /** CPU seconds it used, with those of its children that ended (utime, stime, cutime, cstime). */
   cpuSeconds: number;
+  /** CPU seconds it used itself, all its threads, without its children's (utime, stime). */
+  ownCpuSeconds: number;
 }
 
 /** Every process, from /proc (Linux). */
@@ -21,8 +23,8 @@ export function processes(): Map<number, Proc> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       const fields = stat.slice(close + 2).split(' ');
-      const ticks = [11, 12, 13, 14].reduce((sum, at) => sum + Number(fields[at]), 0);
-      byPid.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: ticks / TICKS_PER_SECOND });
+      const seconds = (at: number[]) => at.reduce((sum, field) => sum + Number(fields[field]), 0) / TICKS_PER_SECOND;
+      byPid.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: seconds([11, 12, 13, 14]), ownCpuSeconds: seconds([11, 12]) });
     } catch {
       // The process ended while we looked.
     }

@@ -1,0 +1,24 @@
+import type { Client } from 'pg';
+
+/** An export.created event of a test project, as the designs service writes it to the outbox. */
+export interface ExportCreatedEvent {
+  id: string;
+  projectId: string;
+  designId: string;
+  data: { exportId: string; designId: string; userId: string; revision: number; source: string; format: string };
+}
+
+/**
+ * Writes `events` to the outbox in one statement (one transaction, as a save writes its
+ * events); the webhook dispatcher relays them from there. Straight into the database: a
+ * burst of thousands made through the API would cost the designs service and the renderer
+ * more than the deliveries being measured.
+ */
+export function insertExportCreated(db: Client, events: ExportCreatedEvent[]) {
+  return db.query(
+    `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, "designId", data, "createdAt")
+     SELECT r.id, r."projectId", 'test', 'export.created', r."designId", r.data, now() AT TIME ZONE 'UTC'
+     FROM jsonb_to_recordset($1::jsonb) AS r(id text, "projectId" text, "designId" text, data jsonb)`,
+    [JSON.stringify(events)],
+  );
+}
