@@ -4,6 +4,7 @@ import { loadConfig, webhookDeliverySpecs } from '@embed/config';
 import { hashSecret, newSecretKey, newWebhookSecret } from '@embed/credentials';
 import { openRepositories } from '@embed/data-access';
 import { type Benchmark, line } from './benchmark';
+import { insertExportCreated, outboxRows } from './outbox';
 import { HelperProcess, sharedClock } from './baseline/helper-process';
 import type { Arrivals, ReceiverRequest } from './baseline/webhook-receiver';
 import type { Envelope } from './baseline/signed-post';
@@ -81,14 +82,8 @@ const eventData = ({ exportId, designId }: BurstEvent) => ({ exportId, designId,
 function dispatcher(db: Client): Contender {
   return {
     async prepare(events) {
-      const rows = JSON.stringify(events.map((event, n) => ({ id: `evt_${event.exportId}_${n}`, projectId: event.project.projectId, designId: event.designId, data: eventData(event) })));
-      return () =>
-        db.query(
-          `INSERT INTO "OutboxEvent" (id, "projectId", environment, type, "designId", data, "createdAt")
-           SELECT r.id, r."projectId", 'test', 'export.created', r."designId", r.data, now() AT TIME ZONE 'UTC'
-           FROM jsonb_to_recordset($1::jsonb) AS r(id text, "projectId" text, "designId" text, data jsonb)`,
-          [rows],
-        );
+      const rows = outboxRows(events.map((event, n) => ({ id: `evt_${event.exportId}_${n}`, projectId: event.project.projectId, designId: event.designId, data: eventData(event) })));
+      return () => insertExportCreated(db, rows);
     },
   };
 }
