@@ -137,6 +137,13 @@ describe('HTML import', () => {
     expect(image('<div><img src="https://a.example/a.png"></div>')).toMatchObject({ style: { align: 'left' } });
   });
 
+  it('centres a table by its align, not the text in its cells; a row’s align and text-align do align the text', () => {
+    const first = (html: string) => imported(html).design.body.rows[0].columns[0].blocks[0];
+    expect(first('<table align="center" width="600"><tr><td><p>Spring</p></td></tr></table>').style?.textAlign).toBeUndefined();
+    expect(first('<table align="center" style="text-align:center"><tr><td><p>Spring</p></td></tr></table>')).toMatchObject({ style: { textAlign: 'center' } });
+    expect(first('<table><tr align="right"><td><p>Spring</p></td></tr></table>')).toMatchObject({ style: { textAlign: 'right' } });
+  });
+
   it('refuses only what is not HTML text at all', () => {
     expect(() => imported(42)).toThrow('$.source: HTML is text: send the page’s markup as a string');
     expect(() => imported('  ')).toThrow('html: the HTML is empty');

@@ -62,7 +62,10 @@ function hasContent(node: ChildNode): boolean {
   return false;
 }
 
-/** What a cell or a box says of the text inside it: emails put their fonts on the cell. */
+/**
+ * What a cell or a box says of the text inside it: emails put their fonts on the cell. A
+ * table's own `align` places the table, not its cells' text (a row's or a cell's does align it).
+ */
 function inheritedText(element: Element, outer: TextStyle): TextStyle {
   const style = styleOf(element);
   const fontSize = pxWithin(style['font-size'], 8, 96);
@@ -73,7 +76,7 @@ function inheritedText(element: Element, outer: TextStyle): TextStyle {
       fontSize,
       color: paint(style['color'] ?? element.attribs['color']),
       lineHeight: lineHeight(style['line-height'], fontSize ?? outer.fontSize),
-      textAlign: textAlign(style['text-align'] ?? element.attribs['align']),
+      textAlign: textAlign(style['text-align'] ?? (element.name === 'table' ? undefined : element.attribs['align'])),
       fontWeight: fontWeight(style['font-weight']),
     }),
   };
