@@ -1,17 +1,15 @@
 import { SOURCE_UNREADABLE_REASONS, type SourceUnreadableCode, type SourceUnreadableReason } from '@embed/contracts/import-unreadable';
+import { codedWords } from './coded-words';
 
 /**
  * Why a source cannot be read as the format chosen, in the editor's catalogues, each code
  * under `import.unreadableReason.<code>`: the English words are the converter's own
  * (contracts' SOURCE_UNREADABLE_REASONS, which the API's `source_unreadable` error says),
- * the French ones below, with the same placeholders (import-unreadable.spec.ts checks it).
+ * the French ones below, with the same placeholders (coded-words.spec.ts checks it).
  */
-const PREFIX = 'import.unreadableReason.';
-type Prefixed<T> = { readonly [K in keyof T as `${typeof PREFIX}${K & string}`]: T[K] };
-const prefixed = <T extends Record<SourceUnreadableCode, string>>(words: T) =>
-  Object.fromEntries(Object.entries(words).map(([code, text]) => [`${PREFIX}${code}`, text])) as Prefixed<T>;
+const PREFIX = 'import.unreadableReason.' as const;
 
-export const SOURCE_UNREADABLE_WORDS_EN = prefixed(SOURCE_UNREADABLE_REASONS);
+export const SOURCE_UNREADABLE_WORDS_EN = codedWords(PREFIX, SOURCE_UNREADABLE_REASONS);
 
 const FRENCH: Record<SourceUnreadableCode, string> = {
   json_invalid: 'ce n’est pas du JSON : {detail}',
@@ -29,7 +27,7 @@ const FRENCH: Record<SourceUnreadableCode, string> = {
   html_empty: 'le HTML est vide',
 };
 
-export const SOURCE_UNREADABLE_WORDS_FR = prefixed(FRENCH);
+export const SOURCE_UNREADABLE_WORDS_FR = codedWords(PREFIX, FRENCH);
 
 /** Why a source was refused, in the editor's language: its place in the source, then the reason from its code and values. */
 export const sourceUnreadableWords = ({ path, code, params }: SourceUnreadableReason, translate: (key: string, params: Record<string, string | number>) => string) =>

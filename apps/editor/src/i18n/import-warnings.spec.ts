@@ -1,18 +1,7 @@
-import { IMPORT_WARNING_CODES, IMPORT_WARNING_MESSAGES } from '@embed/contracts/import-warnings';
-import { placeholders } from '@embed/design-checks';
 import { importWarningWords } from './import-warnings';
-import { CATALOGUES, createTranslator, LOCALES } from './translate';
+import { createTranslator } from './translate';
 
 describe('import warnings in the catalogues', () => {
-  it.each(LOCALES)('%s has words for every warning code, with the code’s placeholders', (locale) => {
-    const catalogue = CATALOGUES[locale] as Record<string, string>;
-    for (const code of IMPORT_WARNING_CODES) {
-      const words = catalogue[`import.warning.${code}`];
-      expect([code, typeof words === 'string' && words.trim().length > 0]).toEqual([code, true]);
-      expect([code, placeholders(words).sort()]).toEqual([code, placeholders(IMPORT_WARNING_MESSAGES[code]).sort()]);
-    }
-  });
-
   it('says a warning in French from its code and values, and in English as the API’s message does', () => {
     const warning = { code: 'link_unsafe', params: { scheme: 'javascript', address: 'javascript:alert(1)' } } as const;
     expect(importWarningWords(warning, createTranslator('fr').translate)).toBe(

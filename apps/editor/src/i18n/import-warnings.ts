@@ -1,17 +1,15 @@
 import { IMPORT_WARNING_MESSAGES, type ImportWarning, type ImportWarningCode } from '@embed/contracts/import-warnings';
+import { codedWords } from './coded-words';
 
 /**
  * The import's warnings in the editor's catalogues, each code under `import.warning.<code>`:
  * the English words are the converter's own (contracts' IMPORT_WARNING_MESSAGES, which also
  * fill the API's `message`), the French ones below, with the same placeholders
- * (catalogues.spec.ts checks it for every key).
+ * (coded-words.spec.ts checks it).
  */
-const PREFIX = 'import.warning.';
-type Prefixed<T> = { readonly [K in keyof T as `${typeof PREFIX}${K & string}`]: T[K] };
-const prefixed = <T extends Record<ImportWarningCode, string>>(words: T) =>
-  Object.fromEntries(Object.entries(words).map(([code, text]) => [`${PREFIX}${code}`, text])) as Prefixed<T>;
+const PREFIX = 'import.warning.' as const;
 
-export const IMPORT_WARNING_WORDS_EN = prefixed(IMPORT_WARNING_MESSAGES);
+export const IMPORT_WARNING_WORDS_EN = codedWords(PREFIX, IMPORT_WARNING_MESSAGES);
 
 const FRENCH: Record<ImportWarningCode, string> = {
   more_warnings: '{count} autres avertissements ont été laissés de côté',
@@ -93,7 +91,7 @@ const FRENCH: Record<ImportWarningCode, string> = {
   merge_tag_unused: 'n’est pas une balise de la source associée à l’une de nos balises ({tags}) ; elle n’a pas été utilisée',
 };
 
-export const IMPORT_WARNING_WORDS_FR = prefixed(FRENCH);
+export const IMPORT_WARNING_WORDS_FR = codedWords(PREFIX, FRENCH);
 
 /** A warning in the editor's language, from its code and values (its English `message` is the API's). */
 export const importWarningWords = ({ code, params }: Pick<ImportWarning, 'code' | 'params'>, translate: (key: string, params: Record<string, string | number>) => string) =>
