@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { call, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
-import { editorBrowser, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { editorBrowser, firstSave } from './support/integrator-page';
 import { shotsFolder } from './support/shots';
 import { waitFor } from './support/stack';
 
@@ -19,10 +19,7 @@ describe('an email of a fixed width', () => {
   it('keeps its content width on phones once the design panel says so, in the saved document and on the canvas', async () => {
     const { testKey } = newProject('email');
     const userId = 'fixed-width-designer';
-    await browser.open({ key: testKey, userId });
-    const { page } = browser;
-    expect(await mountEditor(page)).toEqual({ ok: true });
-    const frame = await editorFrame(page);
+    const { page, frame } = await browser.editor(testKey, userId);
     const content = frame.locator('.content');
     const phone = frame.getByRole('group', { name: 'Editing for' }).getByRole('button', { name: 'Phone', exact: true });
     const contentWidth = () => content.evaluate((element) => Math.round(element.getBoundingClientRect().width));
@@ -51,9 +48,7 @@ describe('an email of a fixed width', () => {
 
   it('is not offered in a page, whose renderer narrows to the screen', async () => {
     const { testKey } = newProject('page');
-    await browser.open({ key: testKey, userId: 'page-designer' });
-    expect(await mountEditor(browser.page)).toEqual({ ok: true });
-    const frame = await editorFrame(browser.page);
+    const { frame } = await browser.editor(testKey, 'page-designer');
     await frame.getByRole('spinbutton', { name: 'Content width', exact: true }).waitFor();
     expect(await frame.getByRole('checkbox', { name: CHECKBOX }).count()).toBe(0);
   }, 120_000);
