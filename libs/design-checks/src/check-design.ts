@@ -17,9 +17,11 @@ const sameSpot = (a: Draft, b: Draft) => JSON.stringify([a.target, a.key.split('
  * Contrast once each inbox family has darkened the email, where the light design passes:
  * a colour pair that already fails is one finding, not three.
  */
-const darkContrast: Check = ({ document }) => {
+const darkContrast: Check = (input) => {
+  const { document } = input;
   if (document.mode !== 'email') return [];
-  const light = contrast({ document, blocks: placedBlocks(document) });
+  // The light design's blocks as every check reads them: placed once.
+  const light = contrast(input);
   const drafts: Draft[] = [];
   for (const scheme of Object.keys(DARK_MODE_SCHEMES) as DarkModeScheme[]) {
     const dark = darkModeDesign(document, scheme);
