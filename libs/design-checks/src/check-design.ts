@@ -14,15 +14,15 @@ import { untranslated } from './checks/languages';
 const sameSpot = (a: Draft, b: Draft) => JSON.stringify([a.target, a.key.split('.').pop()]) === JSON.stringify([b.target, b.key.split('.').pop()]);
 
 /**
- * Contrast once each inbox family has darkened the email, where the light design passes:
- * a colour pair that already fails is one finding, not three.
+ * Contrast in the light design, then once each inbox family has darkened the email, where
+ * the light design passes: a colour pair that already fails is one finding, not three. The
+ * light design is judged once for both.
  */
-const darkContrast: Check = (input) => {
-  const { document } = input;
-  if (document.mode !== 'email') return [];
-  // The light design's blocks as every check reads them: placed once.
+const contrasts: Check = (input) => {
   const light = contrast(input);
-  const drafts: Draft[] = [];
+  const { document } = input;
+  if (document.mode !== 'email') return light;
+  const drafts: Draft[] = [...light];
   for (const scheme of Object.keys(DARK_MODE_SCHEMES) as DarkModeScheme[]) {
     const dark = darkModeDesign(document, scheme);
     for (const draft of contrastDrafts({ document: dark, blocks: placedBlocks(dark) }, 'dark-contrast', { inboxes: DARK_MODE_SCHEMES[scheme].inboxes }))
@@ -42,8 +42,7 @@ const CHECKS: Check[] = [
   linkAddress,
   linkText,
   headingOrder,
-  contrast,
-  darkContrast,
+  contrasts,
   mergeTag,
 ];
 
