@@ -342,13 +342,31 @@ describe('untranslated', () => {
   it('names each block and the settings with texts a language has not translated, only when asked', () => {
     const found = untranslated(bilingual());
     expect(found.map((finding) => [finding.target, finding.params])).toEqual([
-      [{ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { language: 'fr', texts: 'content' }],
+      [{ kind: 'block', path: { row: 0, column: 0, block: 0 } }, { language: 'fr', textPlaces: 'content' }],
       // The helper's unsubscribe row.
-      [{ kind: 'block', path: { row: 1, column: 0, block: 0 } }, { language: 'fr', texts: 'content' }],
-      [{ kind: 'design' }, { language: 'fr', texts: 'preheader' }],
+      [{ kind: 'block', path: { row: 1, column: 0, block: 0 } }, { language: 'fr', textPlaces: 'content' }],
+      [{ kind: 'design' }, { language: 'fr', textPlaces: 'preheader' }],
     ]);
-    expect(found[0].message).toBe('The block in row 1, column 1, block 1 has texts not yet translated into fr, which show in the default language: content.');
+    expect(found[0].message).toBe('The block in row 1, column 1, block 1 has texts not yet translated into fr, which show in the default language: its text.');
+    expect(found[2].message).toBe('The design’s settings have texts not yet translated into fr, which show in the default language: the preheader.');
     expect(checkDesign(bilingual()).some((finding) => finding.check === 'untranslated')).toBe(false);
     expect(untranslated(email([row([text('Hello')])]))).toEqual([]);
+  });
+
+  it('names the texts left out in words: a form’s fields and choices and a menu’s items by their number', () => {
+    const form = {
+      type: 'form',
+      fields: [
+        { name: 'email', label: 'Email', kind: 'email' },
+        { name: 'size', label: 'Size', kind: 'select', options: ['S', 'M'], placeholder: 'Pick one' },
+      ],
+      submitText: 'Send',
+      translations: { fr: { submitText: 'Envoyer', fields: [{ label: 'E-mail' }, { label: 'Taille', options: ['P'] }] } },
+    } as unknown as Block;
+    const menu = { type: 'menu', items: [{ text: 'Home', href: 'https://a.example/' }, { text: 'Shop', href: 'https://a.example/s' }], translations: { fr: { items: ['Accueil'] } } } as Block;
+    const base = example<PageDesign>('page');
+    const doc = { ...base, languages: ['fr'], body: { ...base.body, rows: [row([form, menu])] } } as DesignDocument;
+    const inBlocks = untranslated(doc).filter((finding) => finding.target.kind === 'block');
+    expect(inBlocks.map((finding) => finding.message.split(': ').pop())).toEqual(['the placeholder of field 2, choice 2 of field 2.', 'menu item 2.']);
   });
 });

@@ -15,6 +15,23 @@ export const DESIGN_CHECK_MESSAGES = {
   'checks.place.preheader': 'the preheader',
   'checks.place.design': 'the design',
 
+  'checks.text.content': 'its text',
+  'checks.text.text': 'its text',
+  'checks.text.alt': 'its alt text',
+  'checks.text.html': 'its HTML',
+  'checks.text.submitText': 'its button’s text',
+  'checks.text.successMessage': 'its message once sent',
+  'checks.text.items': 'menu item {item}',
+  'checks.text.labels': 'the label of link {item}',
+  'checks.text.fields.label': 'the label of field {field}',
+  'checks.text.fields.placeholder': 'the placeholder of field {field}',
+  'checks.text.fields.options': 'choice {option} of field {field}',
+  'checks.text.subject': 'the subject',
+  'checks.text.preheader': 'the preheader',
+  'checks.text.title': 'the title',
+  'checks.text.description': 'the description',
+  'checks.text.label': 'the popup’s label',
+
   'checks.gmail-clipping': 'The HTML is {size} KB, over Gmail\'s {limit} KB clipping size: Gmail hides the rest of the email, unsubscribe link included, behind "View entire message".',
   'checks.untranslated': 'The block in {place} has texts not yet translated into {language}, which show in the default language: {texts}.',
   'checks.untranslated-settings': 'The design’s settings have texts not yet translated into {language}, which show in the default language: {texts}.',
@@ -82,10 +99,32 @@ export function placeOf(target: Target): { key: DesignCheckMessageKey; params: P
   }
 }
 
-/** A finding in the words of a catalogue: the editor passes its translator, the server the English one. */
+/**
+ * Where a translation leaves a text out, as design-document's untranslatedTexts names it
+ * (`content`, `items[1]`, `fields[2].options[0]`): a field, an index, a field of the item, its index.
+ */
+const TEXT_PLACE = /^([A-Za-z]+)(?:\[(\d{1,4})\])?(?:\.([A-Za-z]+)(?:\[(\d{1,4})\])?)?$/;
+
+/** A text a translation leaves out in words (`choice 1 of field 3`); a place the catalogue has no words for, as written. */
+function textName(place: string, translate: Translate): string {
+  const [, field, index, inner, innerIndex] = TEXT_PLACE.exec(place) ?? [];
+  const key = inner ? `checks.text.${field}.${inner}` : `checks.text.${field}`;
+  if (!field || !(key in DESIGN_CHECK_MESSAGES)) return place;
+  const ordinal = (at: string | undefined) => (at === undefined ? 0 : Number(at) + 1);
+  return translate(key, inner ? { field: ordinal(index), option: ordinal(innerIndex) } : { item: ordinal(index) });
+}
+
+/**
+ * A finding in the words of a catalogue: the editor passes its translator, the server the
+ * English one. Its place comes from its target, and the texts a translation leaves out
+ * (`textPlaces`, as the untranslated check lists them) are named in the same words.
+ */
 export function describeFinding(finding: Pick<Finding, 'key' | 'params' | 'target'>, translate: Translate): string {
   const place = placeOf(finding.target);
-  return translate(finding.key, { ...finding.params, place: translate(place.key, place.params) });
+  const { textPlaces } = finding.params;
+  const params: Params = { ...finding.params, place: translate(place.key, place.params) };
+  if (typeof textPlaces === 'string') params.texts = textPlaces.split(', ').map((one) => textName(one, translate)).join(', ');
+  return translate(finding.key, params);
 }
 
 export const english: Translate = (key, params) => fillTemplate((DESIGN_CHECK_MESSAGES as Record<string, string>)[key] ?? key, params);

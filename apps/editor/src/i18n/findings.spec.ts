@@ -24,4 +24,11 @@ describe('findingWords', () => {
       expect(french).toMatch(/^En mode sombre tel que l’affichent (Outlook\.com, Outlook pour iOS et Android, Gmail pour Android|Gmail pour iOS, Outlook pour Windows),/);
     }
   });
+
+  it('names the texts a translation leaves out in the locale’s words', () => {
+    const finding = { key: 'checks.untranslated', params: { language: 'fr', textPlaces: 'content, fields[2].options[0], items[1]' }, target: { kind: 'block', path: { row: 0, column: 0, block: 0 } } } as const;
+    expect(findingWords({ ...finding, check: 'untranslated', message: '' }, createTranslator('fr'))).toBe(
+      'Le bloc (rangée 1, colonne 1, bloc 1) a des textes pas encore traduits en fr, affichés dans la langue par défaut : son texte, le choix 1 du champ 3, l’élément de menu 2.',
+    );
+  });
 });
