@@ -7,7 +7,7 @@ import { HelperProcess } from './baseline/helper-process';
 import type { ReceiverRequest } from './baseline/webhook-receiver';
 import { type BenchLine, type Benchmark, line } from './benchmark';
 import { cpuDuring, cpuPerOperation, type Meter, ownProcess, startedBy, treeLess, wholeTree } from './cpu-cost';
-import { insertExportCreated, outboxRows } from './outbox';
+import { burstEvent, insertExportCreated, outboxRows } from './outbox';
 import { processes } from './processes';
 import { bearer, call, createDesign, editorToken, newProject } from './seed';
 import { benchStack } from './stack';
@@ -102,11 +102,7 @@ async function webhookDeliveryLines(meters: Record<string, Meter>, db: Client, p
     let bursts = 0;
     const burst = async (size: number) => {
       const tag = `c${bursts++}`;
-      const events = Array.from({ length: size }, (_, n) => {
-        // One design each, so that none waits behind another event of its design.
-        const designId = `${tag.toUpperCase()}X${String(n).padStart(25 - tag.length, '0')}`;
-        return { id: `evt_${tag}_${n}`, projectId, designId, data: { exportId: `exp_${tag}_${n}`, designId, userId: USER_ID, revision: 0, source: 'server', format: 'html' } };
-      });
+      const events = Array.from({ length: size }, (_, n) => burstEvent(tag, n, projectId));
       await Promise.all([receiver.ask({ kind: 'arrivals', prefix: `exp_${tag}_`, count: size }, BURST_DEADLINE_MS), insertExportCreated(db, outboxRows(events))]);
     };
     await burst(WEBHOOK_BURST / 4);

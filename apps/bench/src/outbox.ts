@@ -8,6 +8,16 @@ export interface ExportCreatedEvent {
   data: { exportId: string; designId: string; userId: string; revision: number; source: string; format: string };
 }
 
+/**
+ * The `n`th export.created event of the burst `tag` for `projectId`: its export id starts
+ * `exp_<tag>_`, so the receiver counts the burst's arrivals, and each event has a design of
+ * its own, so none waits behind another of its design.
+ */
+export function burstEvent(tag: string, n: number, projectId: string): ExportCreatedEvent {
+  const designId = `${tag.toUpperCase()}X${String(n).padStart(25 - tag.length, '0')}`;
+  return { id: `evt_${tag}_${n}`, projectId, designId, data: { exportId: `exp_${tag}_${n}`, designId, userId: 'bench', revision: 0, source: 'server', format: 'html' } };
+}
+
 /** The events as the outbox insert takes them: serialized apart, so that a bench can do it before its clock starts. */
 export const outboxRows = (events: ExportCreatedEvent[]): string => JSON.stringify(events);
 

@@ -4,7 +4,7 @@ import { loadConfig, webhookDeliverySpecs } from '@embed/config';
 import { hashSecret, newSecretKey, newWebhookSecret } from '@embed/credentials';
 import { openRepositories } from '@embed/data-access';
 import { type Benchmark, line } from './benchmark';
-import { insertExportCreated, outboxRows } from './outbox';
+import { burstEvent, type ExportCreatedEvent, insertExportCreated, outboxRows } from './outbox';
 import { HelperProcess, sharedClock } from './baseline/helper-process';
 import type { Arrivals, ReceiverRequest } from './baseline/webhook-receiver';
 import type { Envelope } from './baseline/signed-post';
@@ -39,11 +39,10 @@ interface BenchProject {
   testKey: string;
 }
 
-/** One export.created event of a burst: its export id starts with the burst's tag, so the receiver can count them. */
+/** One export.created event of a burst (outbox.ts's burstEvent), with the project whose webhook it goes to. */
 interface BurstEvent {
   project: BenchProject;
-  exportId: string;
-  designId: string;
+  event: ExportCreatedEvent;
 }
 
 /** What one burst measured: deliveries per second overall, and each project's time from the start to its last arrival. */
@@ -67,22 +66,16 @@ function burstEvents(projects: BenchProject[]): { tag: string; events: BurstEven
   const tag = `b${bursts++}`;
   const perProject = BURST / projects.length;
   const events = projects.flatMap((project, p) =>
-    Array.from({ length: perProject }, (_, i) => {
-      const n = p * perProject + i;
-      // One design each, so none waits behind another of its design and none is coalesced away.
-      return { project, exportId: `exp_${tag}_${n}`, designId: `${tag.toUpperCase()}X${String(n).padStart(25 - tag.length, '0')}` };
-    }),
+    Array.from({ length: perProject }, (_, i) => ({ project, event: burstEvent(tag, p * perProject + i, project.projectId) })),
   );
   return { tag, events };
 }
-
-const eventData = ({ exportId, designId }: BurstEvent) => ({ exportId, designId, userId: 'bench', revision: 0, source: 'server', format: 'html' });
 
 /** Ours: the events written to the outbox in one transaction, as the designs service writes them; the dispatcher does the rest. */
 function dispatcher(db: Client): Contender {
   return {
     async prepare(events) {
-      const rows = outboxRows(events.map((event, n) => ({ id: `evt_${event.exportId}_${n}`, projectId: event.project.projectId, designId: event.designId, data: eventData(event) })));
+      const rows = outboxRows(events.map(({ event }) => event));
       return () => insertExportCreated(db, rows);
     },
   };
@@ -91,8 +84,8 @@ function dispatcher(db: Client): Contender {
 /** The envelopes of a burst as our dispatcher would make them, for the baselines. */
 function envelopesOf(events: BurstEvent[]): Envelope[] {
   const createdAt = new Date().toISOString();
-  return events.map(({ project, ...event }) => {
-    const body = JSON.stringify({ id: `dlv_${ulid().toLowerCase()}`, type: 'export.created', createdAt, projectId: project.projectId, environment: 'test', data: eventData({ project, ...event }) });
+  return events.map(({ project, event }) => {
+    const body = JSON.stringify({ id: `dlv_${ulid().toLowerCase()}`, type: 'export.created', createdAt, projectId: project.projectId, environment: 'test', data: event.data });
     return { url: project.url, body, secret: project.secret };
   });
 }
