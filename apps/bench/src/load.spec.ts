@@ -20,7 +20,9 @@ describe('interleaved load', () => {
       expect(a.rps).toBeGreaterThan(b.rps);
       // 2 measured bursts of ~0.2 s with 4 connections at 60 ms, plus the warm-up's: none dropped.
       expect(slow.answered()).toBeGreaterThanOrEqual(4 * 3 * 3);
-      expect(b.rps).toBeGreaterThan(40);
+      // Throughput as the latencies allow it (4 connections, one request each at a time), whatever
+      // the machine's load: a clock that counted more than the bursts would show it far below.
+      expect(b.rps).toBeGreaterThan((0.5 * 4) / (b.p50 / 1000));
     } finally {
       fast.close();
       slow.close();
