@@ -73,6 +73,7 @@ export const IMPORT_WARNING_MESSAGES = {
   // MJML as a file.
   mj_include: 'mj-include is never followed: include the file’s content in the source',
   mjml_changed: 'The MJML was changed since it was exported: its markup was read, not the design it carries',
+  mjml_cut_short: 'The MJML ends before its closing </mjml>: it looks cut short, and only what comes before the cut was read',
 
   // Addresses and what could run (nothing executable crosses).
   link_unsafe: 'A link had a {scheme}: address ({address}), which could run code; it was left out',
@@ -163,6 +164,8 @@ const CHANGES_LOOKS: Record<ImportWarningCode, boolean> = {
   mj_include: true,
   // The markup is read as any MJML is: what it draws is what it says.
   mjml_changed: false,
+  // What lay past the cut is missing from the design.
+  mjml_cut_short: true,
   // A link left out leaves its words, no longer drawn as a link.
   link_unsafe: true,
   link_unusable: true,

@@ -200,6 +200,15 @@ describe('MJML import', () => {
     expect(() => importDesign({ format: 'mjml', source: { mjml: true }, mode: 'email' })).toThrow(SourceUnreadable);
   });
 
+  it('says when the source ends before </mjml>, as a file cut short does, and not when it ends there', () => {
+    const cut = imported('<mjml><mj-body><mj-section><mj-column><mj-text>Hello</mj-text></mj-column></mj-section><mj-sectio');
+    expect(cut.design.body.rows).toHaveLength(1);
+    expect(cut.warnings).toEqual([expect.objectContaining({ path: 'mjml', code: 'mjml_cut_short' })]);
+    expect(imported('<mjml><mj-body><mj-sectio').warnings.map(({ code }) => code)).toEqual(['mjml_cut_short']);
+    for (const whole of [mjml('<mj-section></mj-section>'), `${mjml('')}\n\n`, '<MJML><mj-body></mj-body></MJML >'])
+      expect(imported(whole).warnings.map(({ code }) => code)).not.toContain('mjml_cut_short');
+  });
+
   it('never follows mj-include', () => {
     expect(messages(mjml('<mj-include path="/etc/passwd" />'))).toEqual(expect.arrayContaining([expect.stringMatching(/mj-include is never followed/)]));
   });

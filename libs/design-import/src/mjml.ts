@@ -527,6 +527,13 @@ function columnWidth(value: string | undefined): number | undefined {
 
 const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
 
+/** Whether the source's last markup is the root's end tag (`</mjml>`, spaces allowed before its `>`), as a whole file's is. */
+function endsWithRootClose(source: string): boolean {
+  const end = source.trimEnd();
+  const close = end.toLowerCase().lastIndexOf('</mjml');
+  return close !== -1 && end.endsWith('>') && end.slice(close + '</mjml'.length, -1).trim() === '';
+}
+
 /** The whole MJML document; refused only when there is no mjml with an mj-body to read. */
 export function importMjml(source: unknown, builder: DesignBuilder, context: ImportContext): DesignInfo {
   if (typeof source !== 'string') throw new SourceUnreadable('$.source', 'mjml_not_text');
@@ -538,6 +545,8 @@ export function importMjml(source: unknown, builder: DesignBuilder, context: Imp
   if (!body) throw new SourceUnreadable('mjml > mj-body', 'mjml_no_body');
   if (elementsOf(root.children).some((element) => element.name === 'mj-include') || /<mj-include\b/.test(source))
     context.warnings.add('mjml', 'mj_include');
+  // The parser closes what a cut source leaves open, and drops a tag cut in half, silently.
+  if (!endsWithRootClose(source)) context.warnings.add('mjml', 'mjml_cut_short');
   const reader = new MjmlReader(root, context, builder);
   reader.body(body, 'mjml > mj-body');
   return reader.info(root, body);

@@ -72,6 +72,7 @@ const FRENCH: Record<ImportWarningCode, string> = {
   mj_style: 'Le CSS de mj-style n’est pas gardé : nos blocs portent leurs propres styles',
 
   mj_include: 'mj-include n’est jamais suivi : mettez le contenu du fichier dans la source',
+  mjml_cut_short: 'Le MJML se termine avant sa balise </mjml> : il semble coupé, et seul ce qui précède la coupure a été lu',
   mjml_changed: 'Le MJML a été modifié depuis son export : son balisage a été lu, pas le design qu’il transporte',
 
   link_unsafe: 'Un lien avait une adresse {scheme}: ({address}), qui pourrait exécuter du code ; il a été laissé de côté',
