@@ -56,6 +56,21 @@ function executable(design: DesignDocument): string[] {
   return found;
 }
 
+/** Runs of text that link to nowhere: a link left out must leave its words as text. */
+function linksToNowhere(design: DesignDocument): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const node = value as Record<string, unknown>;
+    if (typeof node['text'] === 'string' && node['href'] === '') found.push(node['text']);
+    visit(node['content']);
+    visit(node['items']);
+  };
+  for (const row of design.body.rows) for (const column of row.columns) for (const block of column.blocks) if ('content' in block) visit(block.content);
+  return found;
+}
+
 /** The processor time one import may take: counted on its own thread, so a loaded machine's waits do not count. */
 const MAX_MS = 2_000;
 const cpuMsSince = (start: NodeJS.CpuUsage) => {
@@ -76,6 +91,7 @@ function check(format: ImportFormat, source: unknown, mergeTags?: Record<string,
   const validation = validateDesign(result.design);
   if (!validation.valid) throw new Error(`invalid: ${validation.errors.join('; ')}`);
   expect(executable(result.design)).toEqual([]);
+  expect(linksToNowhere(result.design)).toEqual([]);
   expect(took).toBeLessThan(MAX_MS);
 }
 

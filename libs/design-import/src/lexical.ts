@@ -5,7 +5,7 @@ import type { Inline, List, Paragraph } from '@embed/design-document';
 import { linkAddress } from './addresses';
 import { isObject, own, ownArray, ownString } from './json-source';
 import type { MergeTagReplacer } from './merge-tags';
-import type { RichContent } from './rich-text';
+import { linkMarks, type RichContent } from './rich-text';
 import { color, cut } from './values';
 import type { ImportWarnings } from './warnings';
 
@@ -43,7 +43,7 @@ export function lexicalContent(root: unknown, path: string, tags: MergeTagReplac
       return;
     }
     if (type === 'linebreak') return void runs.push({ text: '\n', ...marks });
-    const inner = type === 'link' || type === 'autolink' ? { ...marks, href: linkAddress(tags(ownString(node, 'url') ?? ''), path, warnings) ?? '' } : marks;
+    const inner = type === 'link' || type === 'autolink' ? linkMarks(marks, linkAddress(tags(ownString(node, 'url') ?? ''), path, warnings)) : marks;
     for (const child of ownArray(node, 'children')) runsOf(child, inner, depth + 1, runs);
   };
   const line = (node: unknown, depth: number): Inline[] => {

@@ -90,10 +90,17 @@ function marksOf(element: Element, inherited: Marks, path: string, tags: MergeTa
   const colour = color(style['color'] ?? element.attribs['color']);
   if (colour) marks.color = colour;
   if (name === 'a') {
-    const href = linkAddress(tags(element.attribs['href'] ?? ''), `${path} > a`, warnings);
-    marks.href = href ?? '';
+    return linkMarks(marks, linkAddress(tags(element.attribs['href'] ?? ''), `${path} > a`, warnings));
   }
   return marks;
+}
+
+/** The marks inside a link: its address, or, when it was left out, none (its words stay text, not a link to nowhere nor the link around it). */
+export function linkMarks<M extends { href?: string }>(marks: M, href: string | undefined): M {
+  const inner = { ...marks };
+  if (href) inner.href = href;
+  else delete inner.href;
+  return inner;
 }
 
 /**
