@@ -197,6 +197,13 @@ describe('carriableText and balancedBidi', () => {
     expect(balancedBidi('\u202ba\u2066b\u202cc')).toBe('\u202ba\u2066bc\u2069\u202c');
   });
 
+  it('leave out direction controls that direct nothing but whitespace, which the HTML parser would otherwise read as text', () => {
+    expect(carriableText(' \u202e')).toEqual({ text: ' ', dropped: [], balanced: true });
+    expect(carriableText('\u2067\n\t\u2069')).toEqual({ text: '\n\t', dropped: [], balanced: true });
+    // A no-break space is text to the parser, as any letter: the control stays, balanced.
+    expect(carriableText('\u00a0\u202e').text).toBe('\u00a0\u202e\u202c');
+  });
+
   it('drops every sample of the classes left out', () => {
     for (const char of dropped) expect(carriableText(`a${char}b`)).toEqual({ text: 'ab', dropped: [char], balanced: false });
   });

@@ -22,6 +22,9 @@ import { formatJsonPath } from '@embed/storable-json';
 //   closer that closes nothing opened in the field is left out, and whatever the field
 //   leaves open is closed at its end. Text that follows the field (another run, a merge
 //   value, the rest of the subject line in an inbox) is then laid out as if it were not there.
+//   A string of nothing but whitespace and direction controls has nothing for them to direct:
+//   they are left out. Kept, they would also make it text where whitespace is not (a value
+//   filled into a table's markup would be moved out of the table by the HTML parser).
 
 /** One linear character class (the u flag reads a surrogate pair as one code point, so only lone ones match). */
 // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
@@ -30,6 +33,9 @@ const NOT_CARRIABLE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uff
 // eslint-disable-next-line no-control-regex -- the same characters as above, and direction controls
 const MAYBE_CHANGED = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff\u202a-\u202e\u2066-\u2069]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** HTML's whitespace (the parser's, not Unicode's) and direction controls, and nothing else. */
+const ONLY_SPACE_AND_DIRECTION = /^[\t\n\f\r \u202a-\u202e\u2066-\u2069]*$/;
 const PDF = '\u202c';
 const PDI = '\u2069';
 const isIsolate = (char: string) => char >= '\u2066' && char <= '\u2068';
@@ -71,7 +77,7 @@ export function carriableText(text: string): CarriedText {
     dropped.add(char);
     return '';
   });
-  const balanced = balancedBidi(kept);
+  const balanced = BIDI_CONTROL.test(kept) && ONLY_SPACE_AND_DIRECTION.test(kept) ? kept.replace(BIDI_CONTROLS, '') : balancedBidi(kept);
   return { text: balanced, dropped: [...dropped], balanced: balanced !== kept };
 }
 

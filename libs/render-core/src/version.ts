@@ -3,4 +3,4 @@
  * exports can tell old output from new. The golden test (golden.spec.ts) fails when
  * output changes while this stays the same.
  */
-export const RENDERER_VERSION = 10;
+export const RENDERER_VERSION = 11;
