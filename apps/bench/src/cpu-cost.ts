@@ -33,14 +33,17 @@ export const treeLess =
   (byPid) =>
     wholeTree(root)(byPid) - (byPid.get(excluded)?.cpuSeconds ?? 0);
 
+/** Every meter's reading, and when it was read: reading the process table takes a while on a busy machine. */
 const readAll = (meters: Record<string, Meter>) => {
   const byPid = processes();
-  return Object.fromEntries(Object.entries(meters).map(([name, meter]) => [name, meter(byPid)]));
+  const at = performance.now();
+  return { at, values: Object.fromEntries(Object.entries(meters).map(([name, meter]) => [name, meter(byPid)])) };
 };
 
 /**
  * The CPU milliseconds each meter's processes spent on `work`, less what they spend idle
- * over as long (measured just before), and the wall time it took.
+ * over as long (measured just before, as a rate between two readings, each timed when it
+ * was read), and the wall time it took.
  */
 export async function cpuDuring(meters: Record<string, Meter>, work: () => Promise<unknown>) {
   const before = readAll(meters);
@@ -50,7 +53,10 @@ export async function cpuDuring(meters: Record<string, Meter>, work: () => Promi
   await work();
   const wallMs = performance.now() - start;
   const after = readAll(meters);
-  const cpuMs = Object.fromEntries(Object.keys(meters).map((name) => [name, 1000 * (after[name] - quiet[name] - ((quiet[name] - before[name]) * wallMs) / IDLE_MS)]));
+  const idlePerMs = (name: string) => (quiet.values[name] - before.values[name]) / (quiet.at - before.at);
+  const cpuMs = Object.fromEntries(
+    Object.keys(meters).map((name) => [name, 1000 * (after.values[name] - quiet.values[name] - idlePerMs(name) * (after.at - quiet.at))]),
+  );
   return { cpuMs, wallMs };
 }
 
