@@ -96,10 +96,8 @@ async function main() {
   const runningOn = (stack) => ({ ...e2eEnv, E2E_PROFILE: stack.name, [STACK_RUNNING]: '1' });
 
   const checked = step('type-checking and linting every project', () => runAsync(process.execPath, [path.join(repoRoot, 'tools', 'check.mjs')], { cwd: repoRoot, env }));
-  // Two workers, as many as the cores: on one, the unit tests were the last lane to end, a
-  // core idle beside them once the end-to-end lanes were done.
   const unitPassed = step('unit tests', () =>
-    runAsync(bin('jest'), ['--config', 'jest.config.js', '--maxWorkers=2', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
+    runAsync(bin('jest'), ['--config', 'jest.config.js', '--json', `--outputFile=${path.join(reports, 'unit.json')}`], {
       cwd: repoRoot,
       env: { ...env, JEST_ASSERTION_LOG: unitAssertions },
     }),

@@ -1,6 +1,5 @@
-// @lane shared: waits out a rate-limit window (30 s on the test stack) beside a gateway replica of its own, on a port of its own,
-// which no other file reads; the window's counting itself is timed in Redis at a window of seconds, where load only spreads
-// requests out (every bound holds the more so).
+// @lane serial: adds a gateway replica and waits out a rate-limit window (30 s on the test stack); the window's counting
+// itself is timed in Redis at a window of seconds, where load only spreads requests out (every bound holds the more so).
 import Redis from 'ioredis';
 import { SlidingWindowLimiter } from '@embed/rate-limit';
 import { call, newProject } from './support/api';
