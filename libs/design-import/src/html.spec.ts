@@ -115,6 +115,13 @@ describe('HTML import', () => {
     expect(imported(`<style>.side{display:block}</style>${table}`).design.body.rows[0].stackOnMobile).toBe(false);
   });
 
+  it('names each element of a warning’s path once, by its place among all its siblings', () => {
+    const paths = (source: string) => imported(source).warnings.filter(({ code }) => code === 'link_unsafe').map(({ path }) => path);
+    expect(paths('<p>Hi <a href="javascript:alert(1)">you</a></p>')).toEqual(['html > p[0] > a']);
+    // A run of text after a table: its paragraph is the box's third, not the run's first.
+    expect(paths('<div style="background:#eee"><p>a</p><table><tr><td>t</td></tr></table><p>b</p><p>c <a href="javascript:1">x</a></p></div>')).toEqual(['html > div[0] > p[2] > a']);
+  });
+
   it('keeps a flex row side by side on phones unless it wraps, and a box’s padding around the rows of its content', () => {
     const row = (style: string) => imported(`<section style="${style}"><div><p>a</p></div><div><p>b</p></div></section>`).design.body.rows[0];
     expect(row('display:flex;padding:16px')).toMatchObject({ stackOnMobile: false, style: { padding: '16px 16px 16px 16px' } });

@@ -126,7 +126,8 @@ class HtmlReader {
     let run: ChildNode[] = [];
     let runStart = path;
     const flush = () => {
-      if (run.some(hasContent)) this.addRow(runStart, [{ blocks: this.blocks(run, runStart, own) }], paint, box);
+      // The run's elements are the box's children: named by their places among all of them.
+      if (run.some(hasContent)) this.addRow(runStart, [{ blocks: this.blocks(run, path, own, places) }], paint, box);
       run = [];
     };
     const children = box.children;
@@ -225,8 +226,11 @@ class HtmlReader {
     });
   }
 
-  /** The blocks of a column's content, in order; inline content between blocks makes text blocks. */
-  blocks(nodes: ChildNode[], path: string, text: TextStyle): Block[] {
+  /**
+   * The blocks of a column's content, in order; inline content between blocks makes text blocks.
+   * `places` names the nodes' elements when they are some of `path`'s children, not all.
+   */
+  blocks(nodes: ChildNode[], path: string, text: TextStyle, places = new Map(childPaths(path, elementsOf(nodes)))): Block[] {
     const blocks: Block[] = [];
     let inline: ChildNode[] = [];
     const add = (block: Block | undefined) => {
@@ -240,8 +244,7 @@ class HtmlReader {
       if (nodes.some(hasContent)) add(this.text(nodes, path, text));
       inline = [];
     };
-    const walk = (children: ChildNode[], place: string, style: TextStyle) => {
-      const places = new Map(childPaths(place, elementsOf(children)));
+    const walk = (children: ChildNode[], place: string, style: TextStyle, places = new Map(childPaths(place, elementsOf(children)))) => {
       for (const node of children) {
         if (!isElement(node)) {
           if (node.type === 'text') inline.push(node);
@@ -293,7 +296,7 @@ class HtmlReader {
         } else inline.push(node);
       }
     };
-    walk(nodes, path, text);
+    walk(nodes, path, text, places);
     flushInline();
     return blocks;
   }
