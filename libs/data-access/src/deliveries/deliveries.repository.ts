@@ -142,8 +142,9 @@ const RECORD = prepared('webhook-record-attempts', `WITH ${RECORD_CTES} ${RECORD
  * walking the index of pending deliveries one project at a time (each step reads the next
  * project's earliest delivery), and each project's head is read from it too; the leases
  * held are counted once, from the index of leased deliveries (what the replicas hold). So
- * a claim costs the number of projects and what the replicas hold, not the whole backlog. Every read is ordered as that index is, so the planner takes it
- * whatever the table's statistics say (they swing between bursts). The lock's recheck of
+ * a claim costs the number of projects and what the replicas hold, not the whole backlog.
+ * Every read is ordered as that index is, so the planner takes it whatever the table's
+ * statistics say (they swing between bursts). The lock's recheck of
  * status and lease keeps two replicas from taking the same row; a delivery recorded here
  * is never taken again by the same statement. Counting the attempt here freezes the
  * body: a delivery that was ever sent is never merged into. A delivery taken is due again
@@ -260,9 +261,9 @@ export class DeliveriesRepository {
    * ended) and takes up to `claim.limit` due deliveries for one attempt each, leased for
    * `claim.leaseMs` (see RECORD_AND_CLAIM), in one statement and one commit: the first
    * pending one of each design, each project holding at most `leasesPerPlace` leases per
-   * place of its share of the replica's `concurrency` (never less than `window`). The deliveries of the attempts recorded
-   * take no place in their project's share, and one recorded as delivered or failed no
-   * longer holds up the next delivery of its design.
+   * place of its share of the replica's `concurrency` (never less than `window`). The
+   * deliveries of the attempts recorded take no place in their project's share, and one
+   * recorded as delivered or failed no longer holds up the next delivery of its design.
    */
   async recordAndClaim(attempts: RecordedAttempt[], { window, concurrency, limit, leaseMs, leasesPerPlace }: DeliveryClaim): Promise<ClaimedDelivery[]> {
     const settled = attempts.filter((a) => a.next.status !== 'pending').map((a) => a.deliveryId);
