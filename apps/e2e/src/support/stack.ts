@@ -146,8 +146,14 @@ export async function restartServices(names: string[], env: Record<string, strin
     return answer?.status === 200;
   };
   await waitFor(`/readyz to answer 200 after restarting ${names.join(', ')}`, ready, 60_000).catch((error: Error) => {
-    throw new Error(`${error.message}; it last said ${last}`);
+    throw new Error(`${error.message}; it last said ${last}\n${names.map(howItStarted).join('\n')}`);
   });
+}
+
+/** Whether a service's process still runs, and the end of its log: why a restart never became ready. */
+function howItStarted(name: string): string {
+  const { pid, spec } = readState().services[name];
+  return `${name} (pid ${pid}, ${isAlive(pid) ? 'running' : 'gone'}), the end of its log:\n${logTail(spec.logFile, 4 * 1024)}`;
 }
 
 export async function waitFor<T>(what: string, check: () => Promise<T | false>, timeoutMs = 20_000): Promise<T> {
