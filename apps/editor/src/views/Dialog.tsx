@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useTranslator } from './i18n';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
@@ -23,7 +23,9 @@ interface Props {
 export function Dialog({ title, onClose, class: className, role = 'dialog', describedBy, children }: Props) {
   const { t } = useTranslator();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the commit that shows the dialog, not after the next paint: a key pressed as soon as
+  // the dialog appears (Escape) must already reach it.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     // The dialog itself when it has nothing to focus yet (restore points still loading): Escape must reach it.
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE) ?? ref.current;
