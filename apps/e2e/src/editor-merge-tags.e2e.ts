@@ -7,6 +7,7 @@ import type { Frame, Locator, Page } from 'playwright-core';
 import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { editorBrowser, editorEvents } from './support/integrator-page';
+import { focusAsPopupsAppeared, noteFocusAsPopupsAppear } from './support/keyboard-focus';
 import { waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
 
@@ -51,6 +52,7 @@ describe('merge tags the integrator defines', () => {
 
   it('offers them grouped and searchable by label, shows chips by label, saves them as written, and previews their samples', async () => {
     const { testKey } = newProject('email');
+    await browser.page.addInitScript(noteFocusAsPopupsAppear);
     const { page, frame } = await browser.editor(testKey, 'tagger', { template: exampleDesign('email'), mergeTags: MERGE_TAGS });
     // What the editor left out, it names.
     await waitFor('the refused entry told', async () => (await editorEvents(page, 'error')).length > 0);
@@ -141,6 +143,9 @@ describe('merge tags the integrator defines', () => {
     await focused(menu.getByRole('menuitem', { name: /^Preferences link address/ }));
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'detached' });
+    // Every time the menu (or the preview) opened, it held the focus as it appeared: the first key pressed reached it.
+    const appeared = await focusAsPopupsAppeared(frame);
+    expect({ opened: appeared.length >= 4, withoutFocus: appeared.filter((focused) => !focused).length }).toEqual({ opened: true, withoutFocus: 0 });
     const count = (text: string, tag: string) => text.split(tag).length - 1;
     await waitFor('both tags in the design', async () => {
       const text = JSON.stringify(await page.evaluate(() => (window as any).editor.getDesign()));

@@ -10,6 +10,7 @@ import { call, exampleDesign, newProject } from './support/api';
 import { seriousViolations } from './support/axe';
 import { DemoSite, designInAddress, openDemo } from './support/demo-site';
 import { editorBrowser, editorEvents, editorFrame, firstSave, mountEditor } from './support/integrator-page';
+import { focusAsPopupsAppeared, noteFocusAsPopupsAppear } from './support/keyboard-focus';
 import { seedDemoLibrary } from './support/demo-library';
 import { repoRoot, waitFor } from './support/stack';
 import { shotsFolder } from './support/shots';
@@ -86,11 +87,14 @@ describe('templates in the editor', () => {
     const { testKey } = await projectWithTemplates();
     await browser.open({ key: testKey, userId: 'blank' });
     const { page } = browser;
+    await page.addInitScript(noteFocusAsPopupsAppear);
     for (const close of ['click', 'Escape']) {
       expect(await mountEditor(page)).toEqual({ ok: true });
       const frame = await editorFrame(page);
       const blank = await page.evaluate(() => (window as any).editor.getDesign());
       await gallery(frame).waitFor();
+      // Escape pressed as the gallery appears reaches it: it has the focus from the start.
+      expect(await focusAsPopupsAppeared(frame)).toEqual([true]);
       if (close === 'click') await frame.getByRole('button', { name: 'Blank design' }).click();
       else await page.keyboard.press('Escape');
       await gallery(frame).waitFor({ state: 'detached' });

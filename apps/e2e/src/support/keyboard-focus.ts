@@ -15,3 +15,25 @@ export async function pressUntil(page: Page, frame: Frame, key: string, target: 
   }
   throw new Error(`${key} never reached ${target}; the focus is on ${await focused(frame)}`);
 }
+
+/**
+ * An init script (page.addInitScript: it runs in every frame before the frame's own
+ * scripts) noting, for each dialog or menu as it is put in the page, whether it already
+ * holds the focus at the first moment anything else could act (a mutation observer's
+ * microtask): a key pressed as it appears goes where the focus is.
+ */
+export function noteFocusAsPopupsAppear() {
+  const seen = new WeakSet<Element>();
+  const noted: boolean[] = [];
+  (window as any).focusAsPopupsAppeared = noted;
+  new MutationObserver(() => {
+    for (const popup of document.querySelectorAll('[role=dialog], [role=menu]')) {
+      if (seen.has(popup)) continue;
+      seen.add(popup);
+      noted.push(popup.contains(document.activeElement));
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** What noteFocusAsPopupsAppear noted in `frame`: true for each dialog or menu that held the focus as it appeared. */
+export const focusAsPopupsAppeared = (frame: Frame): Promise<boolean[]> => frame.evaluate(() => (window as any).focusAsPopupsAppeared);

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@embed/contracts';
 import type { EditorError } from '@embed/editor-protocol';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorWords } from '../i18n';
 import type { EditorApi } from '../services/editor-api';
 import { type Download, exportForDownload, exportFormats } from '../services/exports';
@@ -23,7 +23,8 @@ export function ExportDialog({ store, api, onClose }: { store: EditorStore; api:
   const link = useRef<HTMLAnchorElement>(null);
   const download = progress.kind === 'ready' ? progress.download : null;
 
-  useEffect(() => {
+  // The focus moves to the file in the commit that shows it, as Dialog's does: Enter pressed at once downloads it.
+  useLayoutEffect(() => {
     if (download) link.current?.focus();
     return () => {
       if (download?.local) URL.revokeObjectURL(download.url);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { insertMergeTag } from '../canvas/RichTextEditor';
 import { groupMergeTags, type MergeTagChoice, searchMergeTags } from '../state/merge-tags';
 import { useTranslator } from './i18n';
@@ -34,7 +34,8 @@ export function MergeTagMenu() {
   const popup = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // In the commit that opens the menu, as Dialog's focus: a key pressed at once moves in the menu.
+  useLayoutEffect(() => {
     if (open) (popup.current?.querySelector<HTMLElement>('[role="menuitem"]') ?? search.current)?.focus();
     else setQuery('');
   }, [open]);
