@@ -145,15 +145,22 @@ export async function restartServices(names: string[], env: Record<string, strin
     last = answer ? await answer.text() : 'no answer';
     return answer?.status === 200;
   };
-  await waitFor(`/readyz to answer 200 after restarting ${names.join(', ')}`, ready, 60_000).catch((error: Error) => {
-    throw new Error(`${error.message}; it last said ${last}\n${names.map(howItStarted).join('\n')}`);
+  await waitFor(`/readyz to answer 200 after restarting ${names.join(', ')}`, ready, 60_000).catch(async (error: Error) => {
+    throw new Error(`${error.message}; it last said ${last}\n${(await Promise.all(names.map(howItStarted))).join('\n')}`);
   });
 }
 
-/** Whether a service's process still runs, and the end of its log: why a restart never became ready. */
-function howItStarted(name: string): string {
+/**
+ * Why a restarted service never became ready: whether its process still runs, what its own
+ * /readyz says (it answers only once the service listens on NATS), and the end of its log.
+ */
+async function howItStarted(name: string): Promise<string> {
   const { pid, spec } = readState().services[name];
-  return `${name} (pid ${pid}, ${isAlive(pid) ? 'running' : 'gone'}), the end of its log:\n${logTail(spec.logFile, 4 * 1024)}`;
+  const own = await fetch(`${opsUrl(name)}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+    async (answer) => `${answer.status} ${await answer.text()}`,
+    (error: Error) => `no answer (${error.message})`,
+  );
+  return `${name} (pid ${pid}, ${isAlive(pid) ? 'running' : 'gone'}; its /readyz: ${own}), the end of its log:\n${logTail(spec.logFile, 4 * 1024)}`;
 }
 
 export async function waitFor<T>(what: string, check: () => Promise<T | false>, timeoutMs = 20_000): Promise<T> {
