@@ -33,9 +33,9 @@ const NOT_CARRIABLE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uff
 // eslint-disable-next-line no-control-regex -- the same characters as above, and direction controls
 const MAYBE_CHANGED = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff\u202a-\u202e\u2066-\u2069]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-/** HTML's whitespace (the parser's, not Unicode's) and direction controls, and nothing else. */
-const ONLY_SPACE_AND_DIRECTION = /^[\t\n\f\r \u202a-\u202e\u2066-\u2069]*$/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+/** HTML's whitespace (the parser's, not Unicode's), and nothing else. */
+const HTML_SPACE_ONLY = /^[\t\n\f\r ]*$/;
 const PDF = '\u202c';
 const PDI = '\u2069';
 const isIsolate = (char: string) => char >= '\u2066' && char <= '\u2068';
@@ -77,8 +77,14 @@ export function carriableText(text: string): CarriedText {
     dropped.add(char);
     return '';
   });
-  const balanced = BIDI_CONTROL.test(kept) && ONLY_SPACE_AND_DIRECTION.test(kept) ? kept.replace(BIDI_CONTROLS, '') : balancedBidi(kept);
+  const balanced = directed(kept);
   return { text: balanced, dropped: [...dropped], balanced: balanced !== kept };
+}
+
+/** The text's direction controls balanced, or left out where they direct nothing (the text is only whitespace besides). */
+function directed(text: string): string {
+  const bare = text.replace(BIDI_CONTROLS, '');
+  return HTML_SPACE_ONLY.test(bare) ? bare : balancedBidi(text);
 }
 
 /**
