@@ -9,4 +9,3 @@ export async function burst(count: number, send: (i: number) => Promise<{ status
   }
   return statuses;
 }
-

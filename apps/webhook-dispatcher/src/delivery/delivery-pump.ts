@@ -25,13 +25,13 @@ interface HeldDelivery extends ClaimedDelivery {
  * each design's order, and leases what it takes to this replica). It claims ahead: it
  * holds up to LEASES_PER_PLACE times the places it has (each project as many times its
  * share), so that a place freed by an answer takes the next delivery held at once,
- * without waiting for a statement, while the cycles record and claim behind. Each project keeps no more of its
- * attempts in flight than its share. A failed attempt's next time is kept in its row, and
- * a cycle claims it again when it is due. A cycle runs when the relay made deliveries,
- * when an attempt finished (those finishing while a cycle runs wait for the next one, so
- * that under load one statement serves many), at the earliest retry it scheduled, and
- * every WEBHOOK_POLL_MS for what other replicas and the admin command line changed and
- * for leases that ended.
+ * without waiting for a statement, while the cycles record and claim behind. Each
+ * project keeps no more of its attempts in flight than its share. A failed attempt's
+ * next time is kept in its row, and a cycle claims it again when it is due. A cycle runs
+ * when the relay made deliveries, when an attempt finished (those finishing while a cycle
+ * runs wait for the next one, so that under load one statement serves many), at the
+ * earliest retry it scheduled, and every WEBHOOK_POLL_MS for what other replicas and the
+ * admin command line changed and for leases that ended.
  */
 @Injectable()
 export class DeliveryPump implements OnApplicationBootstrap, OnModuleDestroy {
