@@ -1,12 +1,14 @@
 // @lane shared
+import { fork } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import fc from 'fast-check';
 import { OPERATION_BUDGETS_MS } from '@embed/contracts';
 import { call, newProject } from './support/api';
 import { fuzzContext } from './support/fuzz-context';
 import { costlyDesign, patternHostileDesigns } from './support/hostile-designs';
 import { type FuzzRequest, fuzzRequest, operationsOf } from './support/fuzz-requests';
-import { openApiContract, type OpenApiContract } from './support/openapi-contract';
+import { checkAnswer, openApiContract, type OpenApiContract } from './support/openapi-contract';
 import { type RawOutcome, requestBytes, sendRaw } from './support/raw-http';
 import { baseUrl, isAlive, pidOf, serviceNames, sleep, testPorts, waitUntilReady } from './support/stack';
 
@@ -17,6 +19,8 @@ const TIME_MS = Number(process.env['FUZZ_TIME_MS'] ?? 40_000);
 /** Requests are generated in batches (each from its own seed, SEED + batch number) and sent a few at a time. */
 const BATCH = 50;
 const IN_FLIGHT = 4;
+/** The pause after each hostile render: within the key's 120 renders a minute, so that each is rendered, not refused 429. */
+const RENDER_PAUSE_MS = 500;
 
 /** The gateway's limit on a JSON body (docs/server-api.md). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,33 +73,51 @@ async function sendTwiceOn503(request: FuzzRequest): Promise<RawOutcome> {
   return sendRaw(testPorts.http, request);
 }
 
+/** What a hostile render was answered, as hostile-renders-process.mjs reports it. */
+type HostileAnswer = { design: number; ms: number } & ({ status: number; headers: [string, string][]; text: string } | { failure: string });
+
 /**
  * Hostile renders sent beside the fuzzed requests, one at a time, from a project of their
- * own, while `fuzzing()` holds: designs that once froze the renderer (issue 28) and one
- * costly for its size alone. Each must be answered below 500, in the error shape when
- * refused (422 design_too_complex past the render time limit), within the render budget;
- * and meanwhile the fuzzed requests, renders among them, are answered as ever (a renderer
- * they held up would answer those 503, which the fuzz reports). Returns what broke the rules.
+ * own, until `stop()`: designs that once froze the renderer (issue 28) and one costly for
+ * its size alone. Each must be answered below 500, in the error shape and the contract
+ * when refused (422 design_too_complex past the render time limit), within the render
+ * budget; and meanwhile the fuzzed requests, renders among them, are answered as ever (a
+ * renderer they held up would answer those 503, which the fuzz reports). They are sent
+ * and timed by a process of their own (see there why); `stop()` returns what broke the rules.
  */
-async function hostileRendersWhile(fuzzing: () => boolean): Promise<{ sent: number; statuses: number[]; problems: string[] }> {
-  const key = newProject('email').testKey;
+function hostileRendersBeside(): { stop: () => Promise<{ answered: string[]; problems: string[] }> } {
+  const child = fork(path.join(__dirname, 'support', 'hostile-renders-process.mjs'), [], { stdio: 'inherit' });
+  const answered = new Promise<HostileAnswer[]>((resolve, reject) => {
+    child.on('message', (message: { kind: string; answers: HostileAnswer[] }) => message.kind === 'answers' && resolve(message.answers));
+    child.once('exit', (code) => reject(new Error(`the hostile renders' process exited with ${code}`)));
+  });
   const designs = [...patternHostileDesigns(), costlyDesign()];
-  const statuses: number[] = [];
-  const problems: string[] = [];
-  for (let n = 0; fuzzing(); n++) {
-    const doc = designs[n % designs.length];
-    const started = Date.now();
-    const answer = await call('POST', '/embed/v1/render', { bearer: key, body: { doc, merge: { contact: { id: '1' } } } });
-    const ms = Date.now() - started;
-    statuses.push(answer.status);
-    const what = `hostile render ${n % designs.length} (${answer.status} in ${ms} ms)`;
-    if (answer.status >= 500) problems.push(`${what}: ${answer.text.slice(0, 300)}`);
-    else if (answer.status >= 400 && typeof answer.body?.error !== 'string') problems.push(`${what} outside the Error shape: ${answer.text.slice(0, 300)}`);
-    if (ms > OPERATION_BUDGETS_MS.render + 1_000) problems.push(`${what}: slower than the render budget of ${OPERATION_BUDGETS_MS.render} ms`);
-    // Within the key's 120 renders a minute, so that each is rendered, not refused 429.
-    await sleep(500);
-  }
-  return { sent: statuses.length, statuses, problems };
+  child.send({ kind: 'start', url: `${baseUrl()}/embed/v1/render`, key: newProject('email').testKey, designs, pauseMs: RENDER_PAUSE_MS });
+  return {
+    stop: async () => {
+      child.send({ kind: 'stop' });
+      const answers = await answered.finally(() => child.kill());
+      const problems: string[] = [];
+      for (const answer of answers) {
+        if ('failure' in answer) {
+          problems.push(`hostile render ${answer.design}: no answer after ${answer.ms} ms (${answer.failure})`);
+          continue;
+        }
+        const what = `hostile render ${answer.design} (${answer.status} in ${answer.ms} ms)`;
+        let body: any;
+        try {
+          body = JSON.parse(answer.text);
+        } catch {
+          body = undefined;
+        }
+        if (answer.status >= 500) problems.push(`${what}: ${answer.text.slice(0, 300)}`);
+        else if (answer.status >= 400 && typeof body?.error !== 'string') problems.push(`${what} outside the Error shape: ${answer.text.slice(0, 300)}`);
+        else await checkAnswer('POST', '/embed/v1/render', { status: answer.status, headers: new Headers(answer.headers), text: answer.text });
+        if (answer.ms > OPERATION_BUDGETS_MS.render + 1_000) problems.push(`${what}: slower than the render budget of ${OPERATION_BUDGETS_MS.render} ms`);
+      }
+      return { answered: answers.map((answer) => `${'status' in answer ? answer.status : 'none'} in ${answer.ms} ms`), problems };
+    },
+  };
 }
 
 function summarize(request: FuzzRequest): string {
@@ -124,8 +146,7 @@ describe('fuzzing every endpoint of both APIs with hostile requests', () => {
     };
     const statuses = new Map<string, number>();
     let sent = 0;
-    let fuzzing = true;
-    const hostile = hostileRendersWhile(() => fuzzing);
+    const hostile = hostileRendersBeside();
     for (let batch = 0; sent < RUNS && Date.now() - started < TIME_MS; batch++) {
       const requests = fc.sample(arbitrary, { seed: SEED + batch, numRuns: Math.min(BATCH, RUNS - sent) });
       for (let i = 0; i < requests.length; i += IN_FLIGHT) {
@@ -141,11 +162,10 @@ describe('fuzzing every endpoint of both APIs with hostile requests', () => {
       }
       sent += requests.length;
     }
-    fuzzing = false;
-    const beside = await hostile;
+    const beside = await hostile.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`fuzz seed ${SEED}: ${sent} requests in ${seconds} s; answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ${[...findings.values()].reduce((sum, { count }) => sum + count, 0)} wrong answers of ${findings.size} kinds`);
-    console.log(`beside them ${beside.sent} hostile renders, answered ${JSON.stringify(beside.statuses)}`);
+    console.log(`beside them ${beside.answered.length} hostile renders, answered ${beside.answered.join(', ')}`);
 
     // The stack is healthy afterwards: every process alive, ready, and a normal request works.
     expect(serviceNames().filter((name) => !isAlive(pidOf(name)))).toEqual([]);
