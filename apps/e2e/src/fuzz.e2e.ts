@@ -4,11 +4,11 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import fc from 'fast-check';
 import { OPERATION_BUDGETS_MS } from '@embed/contracts';
-import { call, newProject } from './support/api';
+import { call, checkedAnswer, newProject } from './support/api';
 import { fuzzContext } from './support/fuzz-context';
 import { costlyDesign, patternHostileDesigns } from './support/hostile-designs';
 import { type FuzzRequest, fuzzRequest, operationsOf } from './support/fuzz-requests';
-import { checkAnswer, openApiContract, type OpenApiContract } from './support/openapi-contract';
+import { openApiContract, type OpenApiContract } from './support/openapi-contract';
 import { type RawOutcome, requestBytes, sendRaw } from './support/raw-http';
 import { baseUrl, isAlive, pidOf, serviceNames, sleep, testPorts, waitUntilReady } from './support/stack';
 
@@ -104,15 +104,9 @@ function hostileRendersBeside(): { stop: () => Promise<{ answered: string[]; pro
           continue;
         }
         const what = `hostile render ${answer.design} (${answer.status} in ${answer.ms} ms)`;
-        let body: any;
-        try {
-          body = JSON.parse(answer.text);
-        } catch {
-          body = undefined;
-        }
+        const { body } = await checkedAnswer('POST', '/embed/v1/render', { status: answer.status, headers: new Headers(answer.headers), text: answer.text });
         if (answer.status >= 500) problems.push(`${what}: ${answer.text.slice(0, 300)}`);
         else if (answer.status >= 400 && typeof body?.error !== 'string') problems.push(`${what} outside the Error shape: ${answer.text.slice(0, 300)}`);
-        else await checkAnswer('POST', '/embed/v1/render', { status: answer.status, headers: new Headers(answer.headers), text: answer.text });
         if (answer.ms > OPERATION_BUDGETS_MS.render + 1_000) problems.push(`${what}: slower than the render budget of ${OPERATION_BUDGETS_MS.render} ms`);
       }
       return { answered: answers.map((answer) => `${'status' in answer ? answer.status : 'none'} in ${answer.ms} ms`), problems };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { admin, baseUrl } from './stack';
-import { checkAnswer } from './openapi-contract';
+import { checkAnswer, type CheckedAnswer } from './openapi-contract';
 
 export interface ApiAnswer {
   status: number;
@@ -30,14 +30,18 @@ export async function call(method: string, path: string, options: CallOptions = 
     headers['content-type'] ??= 'application/json';
   }
   const response = await fetch(`${options.base ?? baseUrl()}${path}`, { method, headers, body });
-  const text = await response.text();
+  return checkedAnswer(method, path, { status: response.status, headers: response.headers, text: await response.text() });
+}
+
+/** An answer received to `method path` (here or by another process), its JSON body read and held to the OpenAPI document. */
+export async function checkedAnswer(method: string, path: string, received: CheckedAnswer): Promise<ApiAnswer> {
   let parsed: any = undefined;
   try {
-    parsed = text ? JSON.parse(text) : undefined;
+    parsed = received.text ? JSON.parse(received.text) : undefined;
   } catch {
     parsed = undefined;
   }
-  const answer = { status: response.status, headers: response.headers, body: parsed, text };
+  const answer = { ...received, body: parsed };
   await checkAnswer(method, path, answer);
   return answer;
 }

@@ -3,13 +3,13 @@
 // over IPC. They are timed here because the fuzz's own process generates requests and
 // judges answers in runs of its event loop that take seconds on a busy machine: timed
 // there, a render's answer waits for them, and the wait would count as the renderer's.
+let stopping = false;
+
 process.on('message', (message) => {
   if (message.kind === 'start') void send(message);
   if (message.kind === 'stop') stopping = true;
 });
 process.on('disconnect', () => process.exit(0));
-
-let stopping = false;
 
 async function send({ url, key, designs, pauseMs }) {
   // Each body is written once, before any clock starts.
