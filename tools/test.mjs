@@ -6,6 +6,7 @@
 // them, then the ones that time what they do, alone.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { e2eFilesByLane } from './lib/e2e-lanes.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { log, runAsync } from './lib/process.mjs';
@@ -47,6 +48,25 @@ function slowest(files, count = 8) {
     .filter(Boolean)
     .flatMap((report) => report.testResults.map((result) => ({ file: path.relative(repoRoot, result.name), seconds: (result.endTime - result.startTime) / 1000 })));
   return timed.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
+/**
+ * Every failed test and every file that failed outside its tests, with the start of its
+ * message (Jest's own stack frames left out): printed last, so that a log cut to its end still says what failed and why.
+ */
+function failures(files, lines = 12) {
+  const start = (message) => stripVTControlCharacters(message).split('\n').filter((line) => line.trim() && !(line.trim().startsWith('at ') && line.includes('node_modules'))).slice(0, lines).map((line) => `      ${line}`).join('\n');
+  return files
+    .map(readReport)
+    .filter(Boolean)
+    .flatMap((report) =>
+      report.testResults.flatMap((result) => {
+        const file = path.relative(repoRoot, result.name);
+        const tests = result.assertionResults.filter((test) => test.status === 'failed').map((test) => `  ${file} › ${test.fullName}\n${start(test.failureMessages.join('\n'))}`);
+        const outside = result.testExecError || (tests.length === 0 && result.status === 'failed') ? [`  ${file} (outside its tests)\n${start(result.message || String(result.testExecError?.message ?? ''))}`] : [];
+        return [...tests, ...outside];
+      }),
+    );
 }
 
 async function step(name, work) {
@@ -141,6 +161,8 @@ async function main() {
   const ok = rest.every(Boolean) && alonePassed;
   process.stdout.write('\nslowest end-to-end files:\n');
   for (const { file, seconds } of slowest(e2eReports)) process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
+  const failed = failures([path.join(reports, 'unit.json'), ...e2eReports]);
+  if (failed.length) process.stdout.write(`\nfailed:\n${failed.join('\n')}\n`);
   process.stdout.write(`\nunit: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);
   process.stdout.write(`assertions run: unit ${countAssertions(unitAssertions)}, end-to-end ${countAssertions(e2eAssertions)}\n`);
   process.stdout.write(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + (rest[0] ? 0 : 1)} failed, in ${Math.round((Date.now() - started) / 1000)} s\n`);
