@@ -52,10 +52,20 @@ function slowest(files, count = 8) {
 
 /**
  * Every failed test and every file that failed outside its tests, with the start of its
- * message (Jest's own stack frames left out): printed last, so that a log cut to its end still says what failed and why.
+ * message (only the stack frames in the project's own files; a long line, such as a
+ * property's counterexample, cut): printed last, so that a log cut to its end still says
+ * what failed and why.
  */
-function failures(files, lines = 12) {
-  const start = (message) => stripVTControlCharacters(message).split('\n').filter((line) => line.trim() && !(line.trim().startsWith('at ') && line.includes('node_modules'))).slice(0, lines).map((line) => `      ${line}`).join('\n');
+function failures(files, lines = 12, width = 240) {
+  const ownFrame = (line) => /\.[cm]?[jt]sx?:\d/.test(line) && !line.includes('node_modules');
+  const cut = (line) => (line.length > width ? `${line.slice(0, width)}… (${line.length} characters)` : line);
+  const start = (message) =>
+    stripVTControlCharacters(message)
+      .split('\n')
+      .filter((line) => line.trim() && (!line.trim().startsWith('at ') || ownFrame(line)))
+      .slice(0, lines)
+      .map((line) => `      ${cut(line)}`)
+      .join('\n');
   return files
     .map(readReport)
     .filter(Boolean)
