@@ -183,7 +183,7 @@ async function collect(): Promise<Examples> {
     startService('renderer', { env: { RENDER_TIME_LIMIT_MS: '300' } });
     try {
       await waitUntilReady();
-      // A 503 says a retry may pass: on a loaded machine the restarted renderer's workers may all still be busy loading.
+      // A 503 says a retry may pass: on a loaded machine a render may wait for a worker past its deadline.
       const renderCostly = () => call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } });
       let pastLimit = await renderCostly();
       for (let retry = 0; retry < 3 && pastLimit.status === 503; retry++) pastLimit = await renderCostly();
