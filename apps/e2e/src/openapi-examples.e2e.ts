@@ -8,7 +8,7 @@ import path from 'node:path';
 import { signedFilePath } from '@embed/storage';
 import { holdDesign } from './erasure-helpers';
 import { checkAnswer } from './support/openapi-contract';
-import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, newProject } from './support/api';
+import { type ApiAnswer, call, callRetrying503, EDITOR_SITE, editorSession, exampleDesign, newProject } from './support/api';
 import { costlyDesign } from './support/hostile-designs';
 import { admin, baseUrl, killService, repoRoot, startService, waitUntilReady } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -183,11 +183,8 @@ async function collect(): Promise<Examples> {
     startService('renderer', { env: { RENDER_TIME_LIMIT_MS: '300' } });
     try {
       await waitUntilReady();
-      // A 503 says a retry may pass: on a loaded machine a render may wait for a worker past its deadline.
-      const renderCostly = () => call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } });
-      let pastLimit = await renderCostly();
-      for (let retry = 0; retry < 3 && pastLimit.status === 503; retry++) pastLimit = await renderCostly();
-      error('render of a design past the render time limit', pastLimit);
+      // On a loaded machine a render may wait for a worker past its deadline: a 503, which a client retries.
+      error('render of a design past the render time limit', await callRetrying503('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }, 4));
     } finally {
       await killService('renderer', 'SIGTERM');
       startService('renderer');

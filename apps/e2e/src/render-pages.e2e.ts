@@ -1,6 +1,6 @@
 // @lane alone: counts the renderer's Chromium processes while 8 tenants export PDFs, which a loaded machine leaves running longer after their pages close (15 seen against a bound of 8).
 import { readdirSync, readFileSync } from 'node:fs';
-import { call, newProject, saveDesign } from './support/api';
+import { callRetrying503, newProject, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';
 import { opsUrl, pidOf, sleep } from './support/stack';
 
@@ -58,12 +58,8 @@ describe("the renderer's pages (docs/file-exports.md, pages bounded)", () => {
     const jobs = Array.from({ length: ROUNDS }, () => tenants).flat();
     // Four PDFs for two browser slots: on a busy machine the last may outlive its
     // deadline, a 503 that a client retries, as here.
-    const exportPdf = async ({ key, designId }: (typeof tenants)[number]) => {
-      for (let attempt = 1; ; attempt++) {
-        const answer = await call('POST', `/embed/v1/designs/${designId}/export`, { bearer: key, body: { user: { id: 'ann' }, format: 'pdf' } });
-        if (answer.status !== 503 || attempt === MAX_ATTEMPTS) return answer.status;
-      }
-    };
+    const exportPdf = async ({ key, designId }: (typeof tenants)[number]) =>
+      (await callRetrying503('POST', `/embed/v1/designs/${designId}/export`, { bearer: key, body: { user: { id: 'ann' }, format: 'pdf' } }, MAX_ATTEMPTS)).status;
     const statuses: number[] = [];
     try {
       for (let at = 0; at < jobs.length; at += AT_ONCE) statuses.push(...(await Promise.all(jobs.slice(at, at + AT_ONCE).map(exportPdf))));

@@ -33,6 +33,17 @@ export async function call(method: string, path: string, options: CallOptions = 
   return checkedAnswer(method, path, { status: response.status, headers: response.headers, text: await response.text() });
 }
 
+/**
+ * `call`, asked again while it is answered 503 (the spec's "nothing was changed; retry"), as
+ * a client does: on a busy machine work may wait past its deadline. `attempts` in all.
+ */
+export async function callRetrying503(method: string, path: string, options: CallOptions, attempts: number): Promise<ApiAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await call(method, path, options);
+    if (answer.status !== 503 || attempt === attempts) return answer;
+  }
+}
+
 /** An answer received to `method path` (here or by another process), its JSON body read and held to the OpenAPI document. */
 export async function checkedAnswer(method: string, path: string, received: CheckedAnswer): Promise<ApiAnswer> {
   let parsed: any = undefined;
