@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import { DeadlinePool, type DeadlinePoolOptions, NotStartedError, OutOfMemoryError, RanTooLongError } from './deadline-pool';
+import { CutShortError, DeadlinePool, type DeadlinePoolOptions, NotStartedError, OutOfMemoryError, RanTooLongError } from './deadline-pool';
 import { QueueFullError } from './fair-scheduler';
 import type { BusyJob } from './testing/busy.worker';
 import { bundledWorker } from './testing/bundled-worker';
@@ -70,12 +70,12 @@ describe('DeadlinePool', () => {
     expect(second.ms).toBeGreaterThan(1_500);
   });
 
-  it('gives a job no more than what is left of its deadline', async () => {
+  it('gives a job no more than what is left of its deadline, and says that the deadline stopped it, not the limit', async () => {
     const workers = pool({ limitMs: 30_000 });
     await workers.run({}, A);
     const stopped = await timed(workers.run({ busyMs: 60_000 }, { tenant: 'a', deadline: Date.now() + 400 }));
-    expect(stopped.error).toBeInstanceOf(RanTooLongError);
-    expect((stopped.error as RanTooLongError).limitMs).toBeLessThanOrEqual(400);
+    expect(stopped.error).toBeInstanceOf(CutShortError);
+    expect((stopped.error as CutShortError).ranMs).toBeLessThanOrEqual(400);
     expect(stopped.ms).toBeLessThan(5_000);
   });
 

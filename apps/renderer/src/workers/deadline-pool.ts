@@ -25,7 +25,7 @@ export interface JobTurn {
   deadline?: number;
 }
 
-/** The job ran past the time it was given; its worker was stopped and replaced. */
+/** The job ran past the pool's limit; its worker was stopped and replaced. */
 export class RanTooLongError extends Error {
   constructor(readonly limitMs: number) {
     super(`the job ran past its limit of ${limitMs} ms`);
@@ -38,6 +38,18 @@ export class OutOfMemoryError extends Error {
   constructor(readonly memoryMb: number) {
     super(`the job needed more than the ${memoryMb} MB a worker has`);
     this.name = 'OutOfMemoryError';
+  }
+}
+
+/**
+ * The caller's deadline came while the job ran, before the pool's limit: it had waited for a
+ * worker so long that less than the limit was left. Its worker was stopped and replaced; the
+ * job itself may be within the limit, so this says nothing of it.
+ */
+export class CutShortError extends Error {
+  constructor(readonly ranMs: number) {
+    super(`the deadline came ${ranMs} ms after the job started, before its limit`);
+    this.name = 'CutShortError';
   }
 }
 
@@ -57,7 +69,7 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  * when a worker starts it (time waiting for a worker is not its fault) and never past the
  * caller's deadline. A job past it cannot be interrupted in its thread, so the thread is
  * terminated (piscina does so for an aborted running task and starts a new worker); the
- * job is answered RanTooLongError. Jobs wait for a worker in a FairScheduler, which takes
+ * job is answered RanTooLongError, or CutShortError when the deadline came first. Jobs wait for a worker in a FairScheduler, which takes
  * them from each tenant in turn: one tenant's stream of jobs that each run to the limit
  * holds another tenant's job back by one job at most, not by the whole stream. A job still waiting at the deadline is taken out of
  * the queue: NotStartedError. A job that throws is answered its error, and its worker is
@@ -115,7 +127,7 @@ export class DeadlinePool<J, R> {
       return await this.turns.run(tenant, stop.signal, task);
     } catch (error) {
       if (error instanceof QueueFullError) throw error;
-      if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : new RanTooLongError(limitMs);
+      if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : limitMs < this.options.limitMs ? new CutShortError(limitMs) : new RanTooLongError(limitMs);
       if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);
       // A job that threw ended its worker (pooled-task.ts) after reporting why; the report may come a turn after the exit.
       if (failure === undefined) await turn();
