@@ -79,9 +79,10 @@ type HostileAnswer = { design: number; ms: number } & ({ status: number; headers
 /**
  * Hostile renders sent beside the fuzzed requests, one at a time, from a project of their
  * own, until `stop()`: designs that once froze the renderer (issue 28) and one costly for
- * its size alone. Each must be answered below 500, in the error shape and the contract
- * when refused (422 design_too_complex past the render time limit), within the render
- * budget; and meanwhile the fuzzed requests, renders among them, are answered as ever (a
+ * its size alone. Each must be answered below 500 (a 503 is sent again a moment later, as
+ * a fuzzed request is, and counts only if answered 503 again), in the error shape and the
+ * contract when refused (422 design_too_complex past the render time limit), within the
+ * render budget; and meanwhile the fuzzed requests, renders among them, are answered as ever (a
  * renderer they held up would answer those 503, which the fuzz reports). They are sent
  * and timed by a process of their own (see there why); `stop()` returns what broke the rules.
  */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { signedFilePath } from '@embed/storage';
 import { holdDesign } from './erasure-helpers';
 import { checkAnswer } from './support/openapi-contract';
-import { type ApiAnswer, call, callRetrying503, EDITOR_SITE, editorSession, exampleDesign, newProject } from './support/api';
+import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, newProject, retrying503 } from './support/api';
 import { costlyDesign } from './support/hostile-designs';
 import { admin, baseUrl, killService, repoRoot, startService, waitUntilReady } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -184,7 +184,7 @@ async function collect(): Promise<Examples> {
     try {
       await waitUntilReady();
       // On a loaded machine a render may wait for a worker past its deadline: a 503, which a client retries.
-      error('render of a design past the render time limit', await callRetrying503('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }, 4));
+      error('render of a design past the render time limit', await retrying503(() => call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }), 4));
     } finally {
       await killService('renderer', 'SIGTERM');
       startService('renderer');

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { BACKEND_SERVICES } from '@embed/contracts';
 import { TINY_PNG } from './file-exports-helpers';
-import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, saveDesign, type TestProject } from './support/api';
+import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject, retrying503, saveDesign, type TestProject } from './support/api';
 import { type Dependency, startDependencies, stopDependency } from './support/infrastructure';
 import { restartStoreUsers, S3Store } from './support/s3-store';
 import { isAlive, opsUrl, pidOf, sleep, waitFor, waitUntilReady } from './support/stack';
@@ -157,10 +157,14 @@ describe.each<Outage>(['postgres', 'redis', 'nats', 'store'])('with %s stopped u
     }
   });
 
+  // A request that does not need what is stopped may still be answered 503 on a busy machine
+  // (a render that waited for a worker past its deadline), and is asked again as a client
+  // does; one that needs it is answered 503 however often it is asked.
   it('answers 503 service_unavailable where it is needed and works where it is not, never 500', async () => {
     for (const [what, send] of Object.entries(requests(session))) {
-      const answer = await send();
-      if (!NEEDS[what as Request].includes(outage)) {
+      const needed = NEEDS[what as Request].includes(outage);
+      const answer = needed ? await send() : await retrying503(send, 3);
+      if (!needed) {
         expect({ what, answer: answer.status < 300 ? 'a success' : `${answer.status} ${answer.text}` }).toEqual({ what, answer: 'a success' });
       } else {
         expect({ what, status: answer.status, code: answer.body?.code }).toEqual({ what, status: 503, code: 'service_unavailable' });

@@ -1,6 +1,6 @@
 // @lane alone: counts the renderer's Chromium processes while 8 tenants export PDFs, which a loaded machine leaves running longer after their pages close (15 seen against a bound of 8).
 import { readdirSync, readFileSync } from 'node:fs';
-import { callRetrying503, newProject, saveDesign } from './support/api';
+import { call, newProject, retrying503, saveDesign } from './support/api';
 import { metricAt } from './support/metrics';
 import { opsUrl, pidOf, sleep } from './support/stack';
 
@@ -59,7 +59,7 @@ describe("the renderer's pages (docs/file-exports.md, pages bounded)", () => {
     // Four PDFs for two browser slots: on a busy machine the last may outlive its
     // deadline, a 503 that a client retries, as here.
     const exportPdf = async ({ key, designId }: (typeof tenants)[number]) =>
-      (await callRetrying503('POST', `/embed/v1/designs/${designId}/export`, { bearer: key, body: { user: { id: 'ann' }, format: 'pdf' } }, MAX_ATTEMPTS)).status;
+      (await retrying503(() => call('POST', `/embed/v1/designs/${designId}/export`, { bearer: key, body: { user: { id: 'ann' }, format: 'pdf' } }), MAX_ATTEMPTS)).status;
     const statuses: number[] = [];
     try {
       for (let at = 0; at < jobs.length; at += AT_ONCE) statuses.push(...(await Promise.all(jobs.slice(at, at + AT_ONCE).map(exportPdf))));

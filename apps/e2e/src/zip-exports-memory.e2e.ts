@@ -1,5 +1,5 @@
 // @lane alone: measures the renderer's memory over ten ZIP exports, whose peak a loaded machine raises (jobs held longer, collected later).
-import { callRetrying503, editorSession, exampleDesign, newProject, saveDesign } from './support/api';
+import { call, editorSession, exampleDesign, newProject, retrying503, saveDesign } from './support/api';
 import { download, noisePng, unpackZip } from './file-exports-helpers';
 import { opsUrl, sleep } from './support/stack';
 
@@ -48,7 +48,7 @@ describe('ZIP exports under load', () => {
     })();
     // Ten ZIPs queue for two slots, so on a busy machine the last ones may outlive their
     // deadline: that answer is 503 ("nothing was changed"), which a client retries, as here.
-    const exportZip = () => callRetrying503('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'ann' }, format: 'zip' } }, MAX_ATTEMPTS);
+    const exportZip = () => retrying503(() => call('POST', `/embed/v1/designs/${design.id}/export`, { bearer: testKey, body: { user: { id: 'ann' }, format: 'zip' } }), MAX_ATTEMPTS);
     const answers = await Promise.all(Array.from({ length: CONCURRENT_ZIPS }, exportZip)).finally(() => (exporting = false));
     await watching;
 

@@ -34,12 +34,12 @@ export async function call(method: string, path: string, options: CallOptions = 
 }
 
 /**
- * `call`, asked again while it is answered 503 (the spec's "nothing was changed; retry"), as
- * a client does: on a busy machine work may wait past its deadline. `attempts` in all.
+ * A call (`send`), made again while it is answered 503 (the spec's "nothing was changed;
+ * retry"), as a client does: on a busy machine work may wait past its deadline. `attempts` in all.
  */
-export async function callRetrying503(method: string, path: string, options: CallOptions, attempts: number): Promise<ApiAnswer> {
+export async function retrying503(send: () => Promise<ApiAnswer>, attempts: number): Promise<ApiAnswer> {
   for (let attempt = 1; ; attempt++) {
-    const answer = await call(method, path, options);
+    const answer = await send();
     if (answer.status !== 503 || attempt === attempts) return answer;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { call, retrying503 } from './api';
 import { baseUrl, waitFor } from './stack';
 
 export interface IntegratorPageOptions {
@@ -75,14 +76,12 @@ export class IntegratorPage {
   }
 }
 
+/** As an integrator's server mints a token: a 503 (briefly unavailable, nothing changed) is asked again. */
 async function mintToken(service: string, key: string, userId: string, origin: string, access?: 'edit' | 'read'): Promise<string> {
-  const answer = await fetch(`${service}/embed/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { id: userId }, origin, ...(access && { access }) }),
-  });
-  if (answer.status !== 200) throw new Error(`token: ${answer.status} ${await answer.text()}`);
-  return answer.text();
+  const body = { user: { id: userId }, origin, ...(access && { access }) };
+  const answer = await retrying503(() => call('POST', '/embed/v1/tokens', { base: service, bearer: key, body }), 3);
+  if (answer.status !== 200) throw new Error(`token: ${answer.status} ${answer.text}`);
+  return answer.text;
 }
 
 const hostHtml = (service: string, nonce: string, css: string) => `<!doctype html>
