@@ -20,7 +20,7 @@ export const rendererSpecs = {
   RENDER_AUDIT_SAMPLE: fraction({ default: 0 }),
   /** Renders (layout and merge) and imports run at once, each on a worker thread kept warm, plus one spare worker for the job after one stopped at the limit; a render waits for a free one, taken from each project in turn. One per core: the default counts the cores Node sees, which in a container with a CPU limit are the node's, so set it to the limit there (deploy/k8s does). */
   RENDER_WORKERS: positiveInt({ default: availableParallelism() }),
-  /** The longest one render's layout and merge may run on its worker (capped by the request's deadline); past it the worker is stopped and replaced, and the render is answered 422 design_too_complex. */
+  /** The longest one render's layout and merge may run on its worker (capped by the request's deadline); past it the worker is stopped and replaced, and the render is answered 422 design_too_complex (503 service_unavailable when the deadline stopped it first). */
   RENDER_TIME_LIMIT_MS: positiveInt({ default: 5_000 }),
   /** The heap one render worker may use, in MB; a render that needs more is answered 422 design_too_complex. */
   RENDER_WORKER_MEMORY_MB: positiveInt({ default: 512 }),
