@@ -1,7 +1,7 @@
 // @lane serial: pauses the erasure service.
 import { hashSecret } from '@embed/credentials';
 import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, expectError, newProject } from './support/api';
-import { query } from './support/database';
+import { holdRows, query } from './support/database';
 import { admin, pauseService, serviceSpecOf, waitFor } from './support/stack';
 
 describe('editor API', () => {
@@ -144,9 +144,17 @@ describe('editor API', () => {
       expect(allowOrigin(await call('GET', '/editor/v1/designs', { bearer: token, headers: { origin: OTHER_SITE } }))).toBeNull();
       admin('project', 'suspend', '--project', project.projectId, '--off');
 
-      await query(`UPDATE "EditorToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [hashSecret(token)]);
-      expect(allowOrigin(expectError(await editor('GET', '/designs'), 401, 'token_invalid'))).toBe(EDITOR_SITE);
-      expect(allowOrigin(expectError(await call('GET', '/editor/v1/designs', { bearer: token, headers: { origin: OTHER_SITE } }), 401, 'token_invalid'))).toBeNull();
+      // The designs service deletes expired tokens (TOKEN_SWEEP_MS), and a token it no longer
+      // has is anyone's to read refused: the row is held against that delete while its refusals
+      // are read, as a stored token's, which only its site may read.
+      const release = await holdRows('SELECT 1 FROM "EditorToken" WHERE "tokenHash" = $1 FOR KEY SHARE', [hashSecret(token)]);
+      try {
+        await query(`UPDATE "EditorToken" SET "expiresAt" = now() - interval '1 second' WHERE "tokenHash" = $1`, [hashSecret(token)]);
+        expect(allowOrigin(expectError(await editor('GET', '/designs'), 401, 'token_invalid'))).toBe(EDITOR_SITE);
+        expect(allowOrigin(expectError(await call('GET', '/editor/v1/designs', { bearer: token, headers: { origin: OTHER_SITE } }), 401, 'token_invalid'))).toBeNull();
+      } finally {
+        await release();
+      }
 
       // Read before the erasure sweep finishes the person (and their tokens with them).
       const leaving = await editorSession(project.testKey, 'leaving');

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { Client } from 'pg';
 import { call, exampleDesign } from './support/api';
-import { query } from './support/database';
+import { holdRows, query } from './support/database';
 import { stackEnv, waitFor } from './support/stack';
 
 // What the erasure end-to-end tests share: asking for an erasure and watching it in the database.
@@ -49,19 +48,7 @@ export const countRows = async (table: string, personId: string) =>
  * design's row lock makes the erasure's delete of that design wait. Returns the
  * release, which does nothing the second time.
  */
-export async function holdDesign(designId: string): Promise<() => Promise<void>> {
-  const client = new Client({ connectionString: stackEnv().DATABASE_URL });
-  await client.connect();
-  await client.query('BEGIN');
-  await client.query('SELECT id FROM "Design" WHERE id = $1 FOR UPDATE', [designId]);
-  let held = true;
-  return async () => {
-    if (!held) return;
-    held = false;
-    await client.query('ROLLBACK');
-    await client.end();
-  };
-}
+export const holdDesign = (designId: string): Promise<() => Promise<void>> => holdRows('SELECT id FROM "Design" WHERE id = $1 FOR UPDATE', [designId]);
 
 /**
  * `count` designs of a known person written straight into the database, each with a
