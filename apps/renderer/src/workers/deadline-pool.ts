@@ -69,10 +69,11 @@ const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.
  * when a worker starts it (time waiting for a worker is not its fault) and never past the
  * caller's deadline. A job past it cannot be interrupted in its thread, so the thread is
  * terminated (piscina does so for an aborted running task and starts a new worker); the
- * job is answered RanTooLongError, or CutShortError when the deadline came first. Jobs wait for a worker in a FairScheduler, which takes
- * them from each tenant in turn: one tenant's stream of jobs that each run to the limit
- * holds another tenant's job back by one job at most, not by the whole stream. A job still waiting at the deadline is taken out of
- * the queue: NotStartedError. A job that throws is answered its error, and its worker is
+ * job is answered RanTooLongError, or CutShortError when the deadline came first. Jobs
+ * wait for a worker in a FairScheduler, which takes them from each tenant in turn: one
+ * tenant's stream of jobs that each run to the limit holds another tenant's job back by
+ * one job at most, not by the whole stream. A job still waiting at the deadline is taken
+ * out of the queue: NotStartedError. A job that throws is answered its error, and its worker is
  * replaced too (pooled-task.ts).
  */
 export class DeadlinePool<J, R> {
@@ -127,7 +128,7 @@ export class DeadlinePool<J, R> {
       return await this.turns.run(tenant, stop.signal, task);
     } catch (error) {
       if (error instanceof QueueFullError) throw error;
-      if (stop.signal.aborted) throw limitMs === undefined ? new NotStartedError() : limitMs < this.options.limitMs ? new CutShortError(limitMs) : new RanTooLongError(limitMs);
+      if (stop.signal.aborted) throw this.stoppedError(limitMs);
       if (isOutOfMemory(error)) throw new OutOfMemoryError(this.options.memoryMb);
       // A job that threw ended its worker (pooled-task.ts) after reporting why; the report may come a turn after the exit.
       if (failure === undefined) await turn();
@@ -136,6 +137,12 @@ export class DeadlinePool<J, R> {
       clearTimeout(timer);
       reports.close();
     }
+  }
+
+  /** Why a job was stopped, from the time it was given once started (none: it never started). */
+  private stoppedError(givenMs: number | undefined): Error {
+    if (givenMs === undefined) return new NotStartedError();
+    return givenMs < this.options.limitMs ? new CutShortError(givenMs) : new RanTooLongError(givenMs);
   }
 
   /**
