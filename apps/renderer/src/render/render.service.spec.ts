@@ -136,14 +136,4 @@ describe('RenderService', () => {
       await limited.close();
     }
   });
-
-  // A render that waited for a worker until less than the limit was left says nothing of its
-  // design: telling the integrator not to retry it would be wrong.
-  it('answers 503 service_unavailable, not 422, for a render the request’s deadline stopped before the time limit', async () => {
-    const reply = await renderer.render({ tenant: T, mode: 'email', doc: heavyDesign(), merge: { contact: { id: '42' } } }, Date.now() + 1_500);
-    expect(reply).toEqual({
-      ok: false,
-      error: { status: 503, code: 'service_unavailable', message: expect.stringContaining("its render was stopped at the request's deadline") },
-    });
-  });
 });
