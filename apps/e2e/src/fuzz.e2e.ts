@@ -82,9 +82,10 @@ type HostileAnswer = { design: number; ms: number } & ({ status: number; headers
  * its size alone. Each must be answered below 500 (a 503 is sent again a moment later, as
  * a fuzzed request is, and counts only if answered 503 again), in the error shape and the
  * contract when refused (422 design_too_complex past the render time limit), within the
- * render budget; and meanwhile the fuzzed requests, renders among them, are answered as ever (a
- * renderer they held up would answer those 503, which the fuzz reports). They are sent
- * and timed by a process of their own (see there why); `stop()` returns what broke the rules.
+ * render budget; and meanwhile the fuzzed requests, renders among them, are answered as
+ * ever (a renderer they held up would answer those 503, which the fuzz reports). They are
+ * sent and timed by a process of their own (see there why); `stop()` returns what broke
+ * the rules.
  */
 function hostileRendersBeside(): { stop: () => Promise<{ answered: string[]; problems: string[] }> } {
   const child = fork(path.join(__dirname, 'support', 'hostile-renders-process.mjs'), [], { stdio: 'inherit' });
