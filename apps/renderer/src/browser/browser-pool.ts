@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import { untilAborted, withinMs } from './deadlines';
+import { startWithin, untilAborted, withinMs } from './deadlines';
 import { keptToClose, mayKeep, type PageLimits } from './page-policy';
 import { countBrowserRestart } from './pool-metrics';
 
@@ -47,8 +47,8 @@ export const CHROMIUM_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess',
 ];
 
-/** Opening a page takes well under a second; a browser that needs this long is hung. */
-const PREPARE_TIMEOUT_MS = 10_000;
+/** Starting Chromium or opening a page takes a second or two on a busy machine; one that needs this long is hung. */
+const HUNG_AFTER_MS = 10_000;
 
 interface Lease {
   browser: Browser;
@@ -306,7 +306,7 @@ export class BrowserPool {
       throw error;
     }
     lease.open++;
-    const hung = AbortSignal.timeout(PREPARE_TIMEOUT_MS);
+    const hung = AbortSignal.timeout(HUNG_AFTER_MS);
     const opening = lease.browser.createBrowserContext();
     try {
       const context = await untilAborted(opening, hung);
@@ -350,7 +350,13 @@ export class BrowserPool {
     // flight; the service's graceful stop closes it (shutdown) once they are answered.
     // It still kills the browser when the process exits.
     const signals = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
-    const browser = await puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true, ...signals });
+    // A Chromium killed while it starts can leave Puppeteer's launch waiting for good (for
+    // the pages it had before it died), and with it every page asked of the pool: the
+    // launch is given up, and Chromium killed, once it takes too long.
+    const browser = await startWithin(
+      (signal) => puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true, signal, ...signals }),
+      HUNG_AFTER_MS,
+    );
     const lease: Lease = { browser, contexts: 0, open: 0, retired: false, dead: false };
     this.leases.add(lease);
     // A crashed browser is never handed out again.

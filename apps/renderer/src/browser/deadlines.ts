@@ -22,3 +22,17 @@ export async function withinMs(promise: Promise<unknown>, ms: number): Promise<b
     clearTimeout(timer);
   }
 }
+
+/**
+ * What `start` starts, unless it takes more than `ms`: then `start`'s signal aborts, which
+ * is to stop what it started, and the start is given up even if it never settles.
+ */
+export async function startWithin<T>(start: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(new Error(`it did not start within ${ms} ms`)), ms);
+  try {
+    return await untilAborted(start(giveUp.signal), giveUp.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
