@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
 import { ROOMY_PAGES } from './testing/page-limits';
@@ -137,6 +140,30 @@ describe('BrowserPool', () => {
       await expect(pool.withPage(signal(), async (page) => [page.browser() === crashed, await page.evaluate('1 + 1')])).resolves.toEqual([false, 2]);
     } finally {
       await pool.shutdown();
+    }
+  });
+
+  it('gives up a Chromium that has not started within 10 s, stops it, and starts another for the next job', async () => {
+    // Started once, it never answers on its pipe, as a Chromium killed while Puppeteer attached to it leaves the launch.
+    const dir = mkdtempSync(path.join(tmpdir(), 'silent-chromium-'));
+    const executablePath = path.join(dir, 'chromium');
+    writeFileSync(executablePath, `#!/bin/sh\nif mkdir "$0.started" 2>/dev/null; then echo $$ > "$0.pid"; exec sleep 600; fi\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
+    const pool = newPool({ executablePath });
+    const alive = (pid: number) => {
+      try {
+        return process.kill(pid, 0);
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await expect(pool.withPage(signal(), async () => 'first')).rejects.toThrow('it did not start within 10000 ms');
+      const silent = Number(readFileSync(`${executablePath}.pid`, 'utf8'));
+      await eventually(() => !alive(silent));
+      await expect(pool.withPage(signal(), async (page) => page.evaluate('1 + 1'))).resolves.toBe(2);
+    } finally {
+      await pool.shutdown();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
