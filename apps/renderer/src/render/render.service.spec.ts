@@ -24,8 +24,8 @@ const value = (reply: RenderDesignReply): RenderedDesign => {
  * The email example with forty html blocks of the largest size the schema allows, each
  * holding links whose addresses are merge tags: a valid design (4 MB, within the
  * schema's 5 MB) whose layout and merge take more than 30 s here (parse, sanitize, judge
- * and fill every address), far past the limits and deadlines the tests give it. Its cost is in the number of
- * links, not in any one pattern, so it stays costly however each step is made linear.
+ * and fill every address), far past the time limit its test gives it. Its cost is in the
+ * number of links, not in any one pattern, so it stays costly however each step is made linear.
  */
 function heavyDesign() {
   const doc = example('email');
