@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { metricValue } from './testing/metric-value';
 import { ROOMY_PAGES } from './testing/page-limits';
 
 const signal = () => AbortSignal.timeout(20_000);
@@ -160,8 +161,11 @@ describe('BrowserPool', () => {
         return false;
       }
     };
+    const hung = () => metricValue('embed_renderer_browser_restarts_total', { reason: 'hung' });
+    const hungBefore = await hung();
     try {
       await expect(pool.withPage(signal(), async () => 'first')).rejects.toThrow('it did not start within 10000 ms');
+      expect(await hung()).toBe(hungBefore + 1);
       const silent = Number(readFileSync(`${executablePath}.pid`, 'utf8'));
       await eventually(() => !alive(silent));
       await expect(pool.withPage(signal(), async (page) => page.evaluate('1 + 1'))).resolves.toBe(2);

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import { startWithin, untilAborted, withinMs } from './deadlines';
+import { startWithin, StartTimeoutError, untilAborted, withinMs } from './deadlines';
 import { keptToClose, mayKeep, type PageLimits } from './page-policy';
 import { countBrowserRestart } from './pool-metrics';
 
@@ -352,11 +352,14 @@ export class BrowserPool {
     const signals = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
     // A Chromium killed while it starts can leave Puppeteer's launch waiting for good (for
     // the pages it had before it died), and with it every page asked of the pool: the
-    // launch is given up, and Chromium killed, once it takes too long.
+    // launch is given up, and Chromium killed, once it takes too long (counted as hung).
     const browser = await startWithin(
       (signal) => puppeteer.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true, signal, ...signals }),
       HUNG_AFTER_MS,
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof StartTimeoutError && !this.closed) countBrowserRestart('hung');
+      throw error;
+    });
     const lease: Lease = { browser, contexts: 0, open: 0, retired: false, dead: false };
     this.leases.add(lease);
     // A crashed browser is never handed out again.

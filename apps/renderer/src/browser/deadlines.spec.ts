@@ -1,4 +1,4 @@
-import { startWithin } from './deadlines';
+import { startWithin, StartTimeoutError } from './deadlines';
 
 describe('startWithin', () => {
   it('gives up a start that never settles once its time is up, and tells it to stop what it started', async () => {
@@ -7,7 +7,7 @@ describe('startWithin', () => {
       stop = signal;
       return new Promise<never>(() => undefined);
     }, 50);
-    await expect(started).rejects.toThrow('it did not start within 50 ms');
+    await expect(started).rejects.toThrow(new StartTimeoutError(50));
     expect(stop?.aborted).toBe(true);
   });
 

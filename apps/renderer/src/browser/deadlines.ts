@@ -23,13 +23,21 @@ export async function withinMs(promise: Promise<unknown>, ms: number): Promise<b
   }
 }
 
+/** What `startWithin` rejects with when it gives a start up. */
+export class StartTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`it did not start within ${ms} ms`);
+    this.name = 'StartTimeoutError';
+  }
+}
+
 /**
  * What `start` starts, unless it takes more than `ms`: then `start`'s signal aborts, which
- * is to stop what it started, and the start is given up even if it never settles.
+ * is to stop what it started, and the start is given up (StartTimeoutError) even if it never settles.
  */
 export async function startWithin<T>(start: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   const giveUp = new AbortController();
-  const timer = setTimeout(() => giveUp.abort(new Error(`it did not start within ${ms} ms`)), ms);
+  const timer = setTimeout(() => giveUp.abort(new StartTimeoutError(ms)), ms);
   try {
     return await untilAborted(start(giveUp.signal), giveUp.signal);
   } finally {

@@ -1,5 +1,5 @@
-import { metricsRegistry } from '@embed/service-runtime';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { metricValue as value } from './testing/metric-value';
 import { ROOMY_PAGES } from './testing/page-limits';
 import { FairScheduler } from '../workers/fair-scheduler';
 import { watchPool } from './pool-metrics';
@@ -9,11 +9,6 @@ jest.setTimeout(60_000);
 
 const newPool = (options: Partial<BrowserPoolOptions> = {}) =>
   new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: async () => undefined, pages: ROOMY_PAGES, ...options });
-
-async function value(name: string, labels: Record<string, string> = {}): Promise<number> {
-  const { values } = await metricsRegistry.getSingleMetric(name)!.get();
-  return values.find((sample) => Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted))?.value ?? 0;
-}
 
 async function eventually(check: () => Promise<boolean>): Promise<void> {
   for (let tries = 0; !(await check()); tries++) {

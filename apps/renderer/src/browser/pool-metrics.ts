@@ -1,7 +1,7 @@
 import { metricsRegistry } from '@embed/service-runtime';
 import { Counter, Gauge } from 'prom-client';
 
-/** Why a browser was replaced: `recycled` after its share of jobs (routine), `hung` (killed), `crashed`. */
+/** Why a browser was replaced: `recycled` after its share of jobs (routine), `hung` (killed, or given up as it started), `crashed`. */
 export type RestartReason = 'recycled' | 'hung' | 'crashed';
 
 const restarts = new Counter({
