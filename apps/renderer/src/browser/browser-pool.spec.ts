@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { eventually } from './testing/eventually';
 import { metricValue } from './testing/metric-value';
 import { ROOMY_PAGES } from './testing/page-limits';
 
@@ -10,13 +11,6 @@ const signal = () => AbortSignal.timeout(20_000);
 const pidOf = (page: Page) => page.browser().process()?.pid;
 const newPool = (options: Partial<BrowserPoolOptions> = {}) =>
   new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: (page) => page.setJavaScriptEnabled(false), pages: ROOMY_PAGES, ...options });
-
-async function eventually(check: () => boolean): Promise<void> {
-  for (let tries = 0; !check(); tries++) {
-    if (tries > 200) throw new Error('condition not met within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // A real Chromium: these are about replacing it, so each test starts its own pool.
 // Chromium on a busy two-core machine: launches can take seconds.

@@ -1,4 +1,5 @@
 import { BrowserPool, type BrowserPoolOptions } from './browser-pool';
+import { eventually } from './testing/eventually';
 import { metricValue as value } from './testing/metric-value';
 import { ROOMY_PAGES } from './testing/page-limits';
 import { FairScheduler } from '../workers/fair-scheduler';
@@ -9,13 +10,6 @@ jest.setTimeout(60_000);
 
 const newPool = (options: Partial<BrowserPoolOptions> = {}) =>
   new BrowserPool({ executablePath: '/usr/bin/chromium', jobsPerBrowser: 100, spares: 2, preparePage: async () => undefined, pages: ROOMY_PAGES, ...options });
-
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await check()); tries++) {
-    if (tries > 200) throw new Error('condition not met within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('pool metrics', () => {
   it('reads the pages, browsers and slots of the pool and scheduler at each scrape', async () => {
