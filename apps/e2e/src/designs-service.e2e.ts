@@ -8,6 +8,7 @@ import path from 'node:path';
 import { firstValueFrom, timeout } from 'rxjs';
 import { DESIGNS_SUBJECTS, type PersonScope, type ServiceReply } from '@embed/contracts';
 import { hashSecret } from '@embed/credentials';
+import { ServiceClient } from '@embed/service-runtime';
 import { holdDesign } from './erasure-helpers';
 import { exampleLanguages } from './support/api';
 import { query } from './support/database';
@@ -141,6 +142,28 @@ describe('designs', () => {
     expect(points.map((point) => point.revision)).toEqual(Array.from({ length: 21 }, (_, i) => 20 - i));
     const events = await outbox(design.id);
     expect(events.map((event) => event.data.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i));
+  });
+
+  it('saves a design whose row another transaction holds for longer than Prisma would wait by itself (5 s), once it is let go', async () => {
+    const design = await createDesign(person);
+    const release = await holdDesign(design.id);
+    const save = value(DESIGNS_SUBJECTS.save, { person, designId: design.id, mode: 'email', name: 'after the wait', doc: example('email') });
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    await release();
+    await expect(save).resolves.toMatchObject({ name: 'after the wait', revision: 1 });
+  });
+
+  it('answers 503 to a save still waiting on the row when its deadline passes, and saves nothing', async () => {
+    const design = await createDesign(person);
+    const release = await holdDesign(design.id);
+    try {
+      const gateway = new ServiceClient(client);
+      const save = { person, designId: design.id, mode: 'email' as const, name: 'too late', doc: example('email') };
+      await expect(gateway.request(DESIGNS_SUBJECTS.save, save, Date.now() + 3_000)).resolves.toEqual(refusal(503, 'service_unavailable'));
+    } finally {
+      await release();
+    }
+    await expect(value(DESIGNS_SUBJECTS.get, { person, designId: design.id })).resolves.toMatchObject({ name: design.name, revision: 0 });
   });
 
   it('renames on save when asked, keeps the name otherwise, and updates updatedAt only', async () => {

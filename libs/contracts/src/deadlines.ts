@@ -29,8 +29,8 @@ export const HOP_MARGIN_MS = 1_000;
 
 /** The request's deadline passed before the work could be finished; nothing was committed. */
 export class DeadlinePassedError extends Error {
-  constructor(what: string) {
-    super(`the request's deadline passed before ${what}`);
+  constructor(what: string, options?: ErrorOptions) {
+    super(`the request's deadline passed before ${what}`, options);
     this.name = 'DeadlinePassedError';
   }
 }

@@ -53,7 +53,7 @@ export class DesignsController {
   }
 
   @Handles(DESIGNS_SUBJECTS.labelRevision)
-  labelRevision(request: LabelRevisionRequest) {
-    return this.designs.labelRevision(request);
+  labelRevision(request: LabelRevisionRequest, context: RequestContext) {
+    return this.designs.labelRevision(request, context);
   }
 }

@@ -139,11 +139,11 @@ export class DesignsService {
   }
 
   /** Names one restore point (null takes the name away): a named point is kept through thinning. */
-  async labelRevision({ person: scope, designId, revision, label }: LabelRevisionRequest): Promise<ServiceReply<RestorePointSummary>> {
+  async labelRevision({ person: scope, designId, revision, label }: LabelRevisionRequest, context: RequestContext): Promise<ServiceReply<RestorePointSummary>> {
     const owner = await this.owner(scope);
     if (!owner.ok) return owner;
     return unlessErased(async () => {
-      const found = await this.designs.labelRestorePoint(owner.value, designId, revision, label);
+      const found = await this.designs.labelRestorePoint(owner.value, designId, revision, label, context);
       if (!found) return designNotFound();
       return found.point ? ok(toRestorePointSummary(found.point)) : revisionNotFound(revision);
     });

@@ -6,6 +6,7 @@ import {
   type ImageList,
   type ListImagesRequest,
   ok,
+  type RequestContext,
   type ServiceReply,
   type TenantScope,
 } from '@embed/contracts';
@@ -64,7 +65,7 @@ export class ImageLibraryService {
    * still show is kept unless `force`: the answer is 409 image_in_use naming those designs,
    * for the editor to ask first. Those designs keep the address, which stops showing it.
    */
-  async delete({ scope, userId, imageId, force }: DeleteImageRequest): Promise<ServiceReply<null>> {
+  async delete({ scope, userId, imageId, force }: DeleteImageRequest, context: RequestContext): Promise<ServiceReply<null>> {
     const library = await this.library(scope, userId);
     if (!library.ok) return library;
     if (library.value === null) return imageNotFound();
@@ -80,7 +81,7 @@ export class ImageLibraryService {
     }
     let deleted;
     try {
-      deleted = await this.images.delete(library.value, imageId);
+      deleted = await this.images.delete(library.value, imageId, context);
     } catch (error) {
       if (error instanceof PersonErasedError) return userErased();
       throw error;

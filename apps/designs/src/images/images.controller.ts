@@ -35,7 +35,7 @@ export class ImagesController {
   }
 
   @Handles(IMAGES_SUBJECTS.delete)
-  delete(request: DeleteImageRequest) {
-    return this.library.delete(request);
+  delete(request: DeleteImageRequest, context: RequestContext) {
+    return this.library.delete(request, context);
   }
 }

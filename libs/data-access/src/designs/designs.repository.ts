@@ -136,7 +136,7 @@ export class DesignsRepository {
    * designs its quota allows.
    */
   async create(person: KnownPerson, design: { name: string; mode: DesignMode; doc: DesignDocument }, context: RequestContext): Promise<DesignRecord> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const row = await tx.design.create({
         data: { id: newDesignId(), ...ownedBy(person), ...design, revision: FIRST_REVISION, doc: design.doc as Prisma.InputJsonObject },
@@ -147,7 +147,7 @@ export class DesignsRepository {
       await chargeQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was created');
       return asRecord(row);
-    });
+    }, context.deadline);
   }
 
   /**
@@ -165,7 +165,7 @@ export class DesignsRepository {
     change: { name?: string; doc: DesignDocument; baseRevision?: number; autosave?: boolean; refuse?: (stored: DesignDocument) => string | null },
     context: RequestContext,
   ): Promise<{ saved: DesignRecord } | { conflict: DesignRecord } | { refused: string } | null> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const where = { ...ownedBy(person), id: designId };
       const current = await this.lockedForSave(tx, person, designId, change);
@@ -185,7 +185,7 @@ export class DesignsRepository {
       await addSavedEvent(tx, person, row, context);
       assertBeforeDeadline(context.deadline, 'the design was saved');
       return { saved: asRecord(row) };
-    });
+    }, context.deadline);
   }
 
   /**
@@ -213,8 +213,8 @@ export class DesignsRepository {
    * Names a restore point (null takes its name away): a named point is kept through
    * thinning. Null when the person has no such design; `point` null when it keeps no such revision.
    */
-  async labelRestorePoint(person: KnownPerson, designId: string, revision: number, label: string | null): Promise<{ point: RestorePointSummaryRecord | null } | null> {
-    return this.prisma.$transaction(async (tx) => {
+  async labelRestorePoint(person: KnownPerson, designId: string, revision: number, label: string | null, context: RequestContext): Promise<{ point: RestorePointSummaryRecord | null } | null> {
+    return this.prisma.transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const design = await tx.design.findFirst({ where: { ...ownedBy(person), id: designId }, select: { id: true } });
       if (!design) return null;
@@ -224,12 +224,12 @@ export class DesignsRepository {
         select: { revision: true, name: true, createdAt: true, autosave: true, label: true },
       });
       return { point: point ?? null };
-    });
+    }, context.deadline);
   }
 
   /** Deletes the design with its restore points and writes `design.deleted`; false when the person has no such design. */
   async delete(person: KnownPerson, designId: string, context: RequestContext): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await lockActivePerson(tx, person);
       const { count } = await tx.design.deleteMany({ where: { ...ownedBy(person), id: designId } });
       if (count === 0) return false;
@@ -238,7 +238,7 @@ export class DesignsRepository {
       await releaseQuotas(tx, person, ONE_DESIGN);
       assertBeforeDeadline(context.deadline, 'the design was deleted');
       return true;
-    });
+    }, context.deadline);
   }
 
   /** A page of restore points, newest first (by revision), without their documents; null when the person has no such design. */

@@ -57,7 +57,7 @@ export class ErasureRepository {
    * commits, throws and changes nothing.
    */
   async markErasing(scope: PersonScope, context: RequestContext): Promise<ErasureTarget | null> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const [person] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "Person" WHERE "projectId" = ${scope.projectId} AND environment = ${scope.environment}::"Environment" AND "externalId" = ${scope.userId}`;
       if (!person) return null;
@@ -68,7 +68,7 @@ export class ErasureRepository {
       await tx.$executeRaw`UPDATE "Person" SET state = 'erasing', "erasureRequestedAt" = COALESCE("erasureRequestedAt", now()), "journalKey" = NULL WHERE id = ${person.id}`;
       assertBeforeDeadline(context.deadline, 'the person was marked erasing');
       return { projectId: scope.projectId, environment: scope.environment, personId: person.id };
-    });
+    }, context.deadline);
   }
 
   /** Everyone whose erasure started and has not finished, e.g. when a crash lost their job. */
@@ -104,7 +104,7 @@ export class ErasureRepository {
    * keeps the id and trace of the request that asked for the erasure (`context`, the job's).
    */
   async finish(target: ErasureTarget, ledger: LedgerRecord, context: RequestContext | undefined): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const [person] = await tx.$queryRawUnsafe<{ externalId: string }[]>(
         `SELECT "externalId" FROM "Person" WHERE id = $3 AND "projectId" = $1 AND environment = $2::text::"Environment" AND state = 'erasing' FOR UPDATE`,
         ...targetParams(target),
@@ -128,7 +128,7 @@ export class ErasureRepository {
       });
       await tx.erasureLedgerEntry.upsert({ where: { key: ledger.key }, create: ledger, update: {} });
       return true;
-    });
+    }, context?.deadline);
   }
 
   /** When the newest ledger entry this database records was written; null before the first. */

@@ -37,7 +37,7 @@ export class ExportRecordsRepository {
    */
   async record(person: KnownPerson, input: NewExport | NewFileExport, context: RequestContext): Promise<string> {
     const { exportId = newExportId(), ...fields } = input as Partial<NewFileExport> & NewExport;
-    await this.prisma.$transaction(async (tx) => {
+    await this.prisma.transaction(async (tx) => {
       await lockActivePerson(tx, person);
       await tx.exportRecord.create({
         data: { id: exportId, projectId: person.projectId, environment: person.environment, personId: person.personId, ...fields },
@@ -45,7 +45,7 @@ export class ExportRecordsRepository {
       const { designId, revision, source, format } = input;
       await addOutboxEvent(tx, person, 'export.created', designId, { exportId, designId, userId: person.userId, revision, source, format }, context);
       assertBeforeDeadline(context.deadline, 'the export was recorded');
-    });
+    }, context.deadline);
     return exportId;
   }
 }

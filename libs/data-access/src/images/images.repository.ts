@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertBeforeDeadline, type RequestContext, type TenantScope, waitAllowedMs } from '@embed/contracts';
+import { assertBeforeDeadline, type RequestContext, type TenantScope } from '@embed/contracts';
 import type { KeysetPosition } from '@embed/paging';
 import { newId } from '../ids';
 import { type KnownPerson, lockActivePerson } from '../people/people.repository';
@@ -64,8 +64,7 @@ export class ImagesRepository {
    * connection are held for the move (a rename, or a copy within the store), not the write.
    */
   async record(person: KnownPerson, { imageId, ...image }: NewImage, place: () => Promise<void>, context: RequestContext): Promise<void> {
-    const timeout = waitAllowedMs(context.deadline);
-    await this.prisma.$transaction(
+    await this.prisma.transaction(
       async (tx) => {
         await lockActivePerson(tx, person);
         await tx.image.create({ data: { id: imageId, projectId: person.projectId, environment: person.environment, personId: person.personId, ...image } });
@@ -73,7 +72,7 @@ export class ImagesRepository {
         await chargeQuotas(tx, person, { images: 1, imageBytes: image.bytes, designs: 0 });
         assertBeforeDeadline(context.deadline, 'the image was recorded');
       },
-      { maxWait: timeout, timeout },
+      context.deadline,
     );
   }
 
@@ -83,8 +82,7 @@ export class ImagesRepository {
    * quotas only (QuotaExceededError when they have no room).
    */
   async recordProjectImage(scope: TenantScope, { imageId, ...image }: NewImage, place: () => Promise<void>, context: RequestContext): Promise<ImageRecord> {
-    const timeout = waitAllowedMs(context.deadline);
-    return this.prisma.$transaction(
+    return this.prisma.transaction(
       async (tx) => {
         const row = await tx.image.create({ data: { id: imageId, projectId: scope.projectId, environment: scope.environment, personId: null, ...image }, select: recordFields });
         await place();
@@ -92,7 +90,7 @@ export class ImagesRepository {
         assertBeforeDeadline(context.deadline, 'the image was recorded');
         return row;
       },
-      { maxWait: timeout, timeout },
+      context.deadline,
     );
   }
 
@@ -130,8 +128,8 @@ export class ImagesRepository {
    * transaction (a person's under their lock, so an erasure does not count it twice);
    * the deleted record, whose file the caller removes, or null when the library has none.
    */
-  async delete(library: ImageLibrary, imageId: string): Promise<ImageRecord | null> {
-    return this.prisma.$transaction(async (tx) => {
+  async delete(library: ImageLibrary, imageId: string, context: RequestContext): Promise<ImageRecord | null> {
+    return this.prisma.transaction(async (tx) => {
       if (library.person) await lockActivePerson(tx, library.person);
       const [row] = await tx.image.findMany({ where: { ...inLibrary(library), id: imageId }, select: recordFields });
       if (!row) return null;
@@ -140,6 +138,6 @@ export class ImagesRepository {
       if (library.person) await releaseQuotas(tx, library.person, charge);
       else await releaseProjectQuotas(tx, library.scope, charge);
       return row;
-    });
+    }, context.deadline);
   }
 }

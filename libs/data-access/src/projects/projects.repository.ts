@@ -28,7 +28,7 @@ export class ProjectsRepository {
 
   /** Creates the project with its keys, sites and webhook, all or nothing. */
   async create(input: NewProject): Promise<CreatedProject> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const workspaceId = input.workspaceId ?? newId('ws');
       if (input.workspaceId) {
         const exists = await tx.workspace.count({ where: { id: workspaceId } });
@@ -51,7 +51,7 @@ export class ProjectsRepository {
         await tx.webhookEndpoint.create({ data: { id: webhookId, projectId, ...input.webhook } });
       }
       return { workspaceId, projectId, mode: input.mode, keyIds, webhookId };
-    });
+    }, undefined);
   }
 
   async setSuspended(id: string, suspended: boolean): Promise<{ id: string; suspended: boolean }> {

@@ -87,7 +87,7 @@ export class SavedRowsRepository {
    * transaction lock on it), so two at once cannot both take the last place.
    */
   async create(scope: TenantScope, personId: string | null, content: SavedRowContent, limit: number, context: RequestContext): Promise<SavedRowRecord> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`saved-rows/${scope.projectId}/${scope.environment}/${personId ?? ''}`}, 0))`;
       if ((await tx.savedRow.count({ where: { ...inScope(scope), personId } })) >= limit) throw new SavedRowLimitError(limit);
       const row = await tx.savedRow.create({
@@ -96,7 +96,7 @@ export class SavedRowsRepository {
       });
       assertBeforeDeadline(context.deadline, 'the row was saved');
       return asRecord(row);
-    });
+    }, context.deadline);
   }
 
   /** Changes a row of `personId`'s own (null: a project row); null when they have no such row. */

@@ -79,7 +79,7 @@ export class TemplatesRepository {
    * (a transaction lock on it), so two at once cannot both take the last place.
    */
   async create(scope: TenantScope, template: TemplateContent & { id: string; mode: DesignMode }, limit: number, context: RequestContext): Promise<TemplateRecord> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`templates/${scope.projectId}/${scope.environment}`}, 0))`;
       if ((await tx.template.count({ where: inScope(scope) })) >= limit) throw new TemplateLimitError(limit);
       const row = await tx.template.create({
@@ -88,7 +88,7 @@ export class TemplatesRepository {
       });
       assertBeforeDeadline(context.deadline, 'the template was created');
       return asRecord(row);
-    });
+    }, context.deadline);
   }
 
   /**
@@ -96,7 +96,7 @@ export class TemplatesRepository {
    * had (for the caller to remove); null when the scope has no such template.
    */
   async replace(scope: TenantScope, templateId: string, content: TemplateContent, context: RequestContext): Promise<{ template: TemplateRecord; previousThumbnailKey: string } | null> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.prisma.transaction(async (tx) => {
       const [previous] = await tx.$queryRaw<{ thumbnailKey: string }[]>`
         SELECT "thumbnailKey" FROM "Template"
         WHERE id = ${templateId} AND "projectId" = ${scope.projectId} AND environment = ${scope.environment}::"Environment"
@@ -109,7 +109,7 @@ export class TemplatesRepository {
       });
       assertBeforeDeadline(context.deadline, 'the template was replaced');
       return { template: asRecord(row), previousThumbnailKey: previous.thumbnailKey };
-    });
+    }, context.deadline);
   }
 
   /** The deleted template's thumbnail key (for the caller to remove), or null when the scope has no such template. */
