@@ -1,5 +1,5 @@
 import type { ApiRequest } from '@embed/editor-protocol';
-import { callApi } from './api-calls';
+import { callApi, READ_RETRY_DELAYS_MS } from './api-calls';
 import { TokenKeeper } from './tokens';
 
 const baseUrl = 'https://editor.example';
@@ -26,31 +26,42 @@ const tokens = () => {
 const getDesign: ApiRequest = { op: 'getDesign', designId: '01JBZ7Q3W4X5Y6Z7A8B9C0D1E2' };
 const saveDesign: ApiRequest = { op: 'saveDesign', designId: '01JBZ7Q3W4X5Y6Z7A8B9C0D1E2', body: { doc: {} } };
 
+/** The call's answer once every retry's wait has passed (on fake timers: the tests take no time). */
+async function answerOf(request: ApiRequest) {
+  const answer = callApi(baseUrl, tokens(), request);
+  await jest.advanceTimersByTimeAsync(READ_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0));
+  return answer;
+}
+
 describe('callApi', () => {
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('asks again for a read the service answered 503, and gives the answer that came', async () => {
     const service = serviceAnswering([503, 503, 200]);
-    const response = await callApi(baseUrl, tokens(), getDesign);
+    const response = await answerOf(getDesign);
     expect(response).toMatchObject({ status: 200, body: { id: 'ok' } });
     expect(service.asked).toEqual(Array(3).fill(`GET ${baseUrl}/editor/v1/designs/01JBZ7Q3W4X5Y6Z7A8B9C0D1E2 Bearer t1`));
   });
 
   it('gives the 503 of a read still unavailable after its retries', async () => {
     const service = serviceAnswering([503]);
-    await expect(callApi(baseUrl, tokens(), getDesign)).resolves.toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+    await expect(answerOf(getDesign)).resolves.toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
     expect(service.asked).toHaveLength(3);
   });
 
   it('does not send a save again on 503: the editor’s saving decides', async () => {
     const service = serviceAnswering([503, 200]);
-    await expect(callApi(baseUrl, tokens(), saveDesign)).resolves.toMatchObject({ status: 503 });
+    await expect(answerOf(saveDesign)).resolves.toMatchObject({ status: 503 });
     expect(service.asked).toEqual([`PUT ${baseUrl}/editor/v1/designs/01JBZ7Q3W4X5Y6Z7A8B9C0D1E2 Bearer t1`]);
   });
 
   it('asks once more with a new token after a 401 token_invalid', async () => {
     const service = serviceAnswering([401, 200]);
-    await expect(callApi(baseUrl, tokens(), saveDesign)).resolves.toMatchObject({ status: 200 });
+    await expect(answerOf(saveDesign)).resolves.toMatchObject({ status: 200 });
     expect(service.asked.map((line) => line.split(' ').at(-1))).toEqual(['t1', 't2']);
   });
 });
