@@ -41,8 +41,8 @@ export class DeadlinePassedError extends Error {
  * (or never sent). The caller that set the deadline has answered 503 "nothing was changed"
  * by then, or is about to, and this keeps that answer true.
  */
-export function assertBeforeDeadline(deadline: number | undefined, what: string): void {
-  if (deadline !== undefined && deadline <= Date.now()) throw new DeadlinePassedError(what);
+export function assertBeforeDeadline(deadline: number | undefined, what: string, options?: ErrorOptions): void {
+  if (deadline !== undefined && deadline <= Date.now()) throw new DeadlinePassedError(what, options);
 }
 
 /** How long work may still wait, in milliseconds (at least 1): until `deadline`, or the longest budget for work that has none. */

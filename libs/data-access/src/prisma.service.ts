@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { type Prisma, PrismaClient } from '@prisma/client';
 import { Pool, type QueryResultRow } from 'pg';
 import type { ConfigOf, databaseSpecs } from '@embed/config';
-import { DeadlinePassedError, waitAllowedMs } from '@embed/contracts';
+import { assertBeforeDeadline, DeadlinePassedError, waitAllowedMs } from '@embed/contracts';
 import { type Statement, statementQuery } from './statement';
 
 /** Where the database is and how many connections a process may open to it. */
@@ -78,7 +78,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
         { maxWait: allowedMs, timeout: allowedMs },
       );
     } catch (error) {
-      if (deadline !== undefined && deadline <= Date.now()) throw new DeadlinePassedError('the transaction could commit', { cause: error });
+      if (!(error instanceof DeadlinePassedError)) assertBeforeDeadline(deadline, 'the transaction could commit', { cause: error });
       throw error;
     }
   }
