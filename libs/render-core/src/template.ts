@@ -1,8 +1,9 @@
 import { mergeTagPieces, type WrittenTag } from '@embed/design-document/model';
-import { type DefaultTreeAdapterMap, parse, type Token, Tokenizer, TokenizerMode } from 'parse5';
+import { type DefaultTreeAdapterMap, parse, type Token, type Tokenizer, TokenizerMode } from 'parse5';
 import { ADDRESS_ATTRIBUTES, isAddressAttribute, isSafeAttribute, unsafeAddressWarning } from './address';
 import { withoutUncarriable } from './characters';
 import { escapeHtml } from './html';
+import { RunTokenizer } from './run-tokenizer';
 import { TAG } from './tags';
 import { Warnings } from './warnings';
 
@@ -21,8 +22,8 @@ import { Warnings } from './warnings';
 // Where a tag may go is decided by the tokens, which parse5's tokenizer reads as a browser
 // does: a text run, an attribute, raw text. Their tree adds nothing to that but which raw-text
 // state a start tag switches the tokenizer to, so HTML is read token by token (half the cost
-// of building the tree), with the tokenizer switched after the same start tags as parse5's
-// tree builder switches it. Where the tree builder alone knows how markup reads (foreign
+// of building the tree, and half again with runs read at once: run-tokenizer.ts), with the
+// tokenizer switched after the same start tags as parse5's tree builder switches it. Where the tree builder alone knows how markup reads (foreign
 // content, where CDATA is text and a style is no raw text; a select, a frameset or a template,
 // where it ignores start tags that would switch it), the markup is parsed into its tree
 // instead. Either way reads every element's attributes (the token way also those of a start
@@ -291,7 +292,7 @@ function tokenEdits(source: string, base: number, edits: Edit[], warnings: Warni
       run.end = location.endOffset;
     } else run = { start: location.startOffset, end: location.endOffset, value: chars };
   };
-  const tokenizer: Tokenizer = new Tokenizer(
+  const tokenizer: Tokenizer = new RunTokenizer(
     { sourceCodeLocationInfo: true },
     {
       onStartTag: (token) => {
