@@ -93,14 +93,15 @@ function elementEdits(element: string, attrs: Token.Attribute[], locations: Reco
   for (const attribute of attrs) {
     // Locations are keyed by the name as written, in lower case (xlink:href, viewbox), not as the parser adjusts it.
     const key = (attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name).toLowerCase();
+    // Most attributes neither hold a tag (two braces in the value as read) nor addresses: nothing more to read of them.
+    if (!attribute.value.includes('{{') && !isAddressAttribute(key)) continue;
     const location = locations[key];
     // An event handler's value is script: a tag there is no merge position (none is written there today).
     if (!location || key.startsWith('on')) continue;
     const raw = source.slice(location.startOffset, location.endOffset);
     // A printable ASCII name's location is its own (a name lower-cased past ASCII may find another's), and then
     // its text as written holds every character of the value: without a character reference, a tag
-    // needs a brace there and an address in a style needs url(. Reading the written text spares
-    // building the parser's value, which most attributes never need.
+    // needs a brace there and an address in a style needs url(.
     const plain = !NOT_PRINTABLE_ASCII.test(attribute.name) && !raw.includes('&');
     const tagged = (!plain || raw.includes('{')) && hasTag(attribute.value);
     // The key is the name as written, lower case, but where the tokenizer read NUL as U+FFFD, which no
@@ -163,7 +164,7 @@ function nodePieces(node: TextNode, source: string): Piece[] | undefined {
 
 /** A comment read as markup: Outlook reads the markup inside conditional comments, so it is held to the same rules (a text converter does not read them). */
 function commentEdits(data: string, start: number, source: string, base: number, edits: Edit[], warnings: Warnings): void {
-  if (source.startsWith(`<!--${data}`, start) && data.includes('<') && mayNeedEdits(data)) markupEdits(data, base + start + 4, edits, warnings);
+  if (source.startsWith('<!--', start) && source.startsWith(data, start + 4) && data.includes('<') && mayNeedEdits(data)) markupEdits(data, base + start + 4, edits, warnings);
 }
 
 // What a link may hold for its words to be only its text nodes' text.
