@@ -71,12 +71,17 @@ export function invertLightness(colour: Rgba): Rgba {
   return rgb(hue, saturation, (low + high) / 2, colour.a);
 }
 
-// Each colour is turned once (invertLightness is a bisection), not once per field and check.
-const turned = new Remembered<string>(1_000);
+// Each colour is turned once (invertLightness is a bisection), not once per field and check:
+// one table per scheme and role, so that a look-up is by the colour as written, with no key
+// to build for each of the hundreds a design's checks make.
+const turned: Record<DarkModeScheme, Record<Role, Remembered<string>>> = {
+  partial: { background: new Remembered(1_000), foreground: new Remembered(1_000) },
+  full: { background: new Remembered(1_000), foreground: new Remembered(1_000) },
+};
 
 /** A colour as the scheme shows it, in a role; anything that is not a colour stays. */
 export function darkColour(value: string, role: Role, scheme: DarkModeScheme): string {
-  return turned.get(`${scheme} ${role} ${value}`, () => turnColour(value, role, scheme));
+  return turned[scheme][role].get(value, () => turnColour(value, role, scheme));
 }
 
 function turnColour(value: string, role: Role, scheme: DarkModeScheme): string {
@@ -86,17 +91,40 @@ function turnColour(value: string, role: Role, scheme: DarkModeScheme): string {
   return turns ? formatColour(invertLightness(colour)) : value;
 }
 
-/** Every colour field of a value, turned by its role; a popup's overlay colour is a background. */
+/** The role of a field's colour, or undefined for a field that holds none; a popup's overlay colour is a background. */
+function roleOf(key: string, parentKey: string): Role | undefined {
+  if (BACKGROUND_FIELDS.has(key) || (key === 'color' && parentKey === 'overlay')) return 'background';
+  return FOREGROUND_FIELDS.has(key) ? 'foreground' : undefined;
+}
+
+/**
+ * Every colour field of a value, turned by its role. An object or array with nothing inside
+ * it that turns comes back as the very same one, not a copy: most of a design (its text runs,
+ * images, addresses) has no colour, and the checks darken a design twice in every render.
+ */
 function turnColours<T>(value: T, scheme: DarkModeScheme, parentKey = ''): T {
-  if (Array.isArray(value)) return value.map((item) => turnColours(item, scheme, parentKey)) as T;
   if (!value || typeof value !== 'object') return value;
-  const turned: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    const background = BACKGROUND_FIELDS.has(key) || (key === 'color' && parentKey === 'overlay');
-    const role: Role | undefined = background ? 'background' : FOREGROUND_FIELDS.has(key) ? 'foreground' : undefined;
-    turned[key] = typeof field === 'string' && role ? darkColour(field, role, scheme) : turnColours(field, scheme, key);
+  if (Array.isArray(value)) return turnItems(value, scheme, parentKey) as T;
+  const fields = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  // A design is plain data: `for...in` sees its own fields, without the array Object.entries makes.
+  for (const key in fields) {
+    const field = fields[key];
+    const role = typeof field === 'string' ? roleOf(key, parentKey) : undefined;
+    const result = role ? darkColour(field as string, role, scheme) : turnColours(field, scheme, key);
+    if (result !== field) (copy ??= { ...fields })[key] = result;
   }
-  return turned as T;
+  return (copy ?? value) as T;
+}
+
+/** The items of an array with their colours turned: the same array when none turns. */
+function turnItems(items: unknown[], scheme: DarkModeScheme, parentKey: string): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const result = turnColours(items[index], scheme, parentKey);
+    if (result !== items[index]) (copy ??= [...items])[index] = result;
+  }
+  return copy ?? items;
 }
 
 /** A block with the colours it draws by default written out, so that they turn too. */
@@ -133,7 +161,8 @@ function explicitColours(document: DesignDocument): DesignDocument {
 
 /**
  * The design with its colours as the scheme's inboxes show it in dark mode: a document the
- * renderer takes as it is (for a dark preview) and the checks judge (for contrast).
+ * renderer takes as it is (for a dark preview) and the checks judge (for contrast). It
+ * shares with `document` every part in which no colour turns, so neither is changed after.
  */
 export function darkModeDesign<D extends DesignDocument>(document: D, scheme: DarkModeScheme): D {
   const explicit = explicitColours(document);
