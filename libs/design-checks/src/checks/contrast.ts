@@ -1,6 +1,6 @@
 import { type Block, type Body, type Inline, STYLE_DEFAULTS } from '@embed/design-document/model';
 import { contrastRatio, formatColour, over, parseColour, type Rgba } from '../colour';
-import type { CheckId, Params } from '../findings';
+import type { CheckId, Params, Target } from '../findings';
 import type { PlacedBlock } from '../placed';
 import { type CheckInput, type Draft, excerpt } from './types';
 
@@ -21,26 +21,33 @@ interface Sample {
   weight: number;
 }
 
+/** A layer painted over an opaque backdrop; a layer that is not a colour, or none, paints nothing. */
+function paint(layer: string | undefined, backdrop: Rgba): Rgba {
+  const parsed = layer === undefined ? undefined : parseColour(layer);
+  return parsed ? over(parsed, backdrop) : backdrop;
+}
+
 /** The page's colour with the layers painted over it, bottom first. */
 export function backdropOf(layers: (string | undefined)[]): Rgba {
   let colour = parseColour(STYLE_DEFAULTS.pageColor) as Rgba;
-  for (const layer of layers) {
-    const parsed = layer === undefined ? undefined : parseColour(layer);
-    if (parsed) colour = over(parsed, colour);
-  }
+  for (const layer of layers) colour = paint(layer, colour);
   return colour;
 }
 
-/** Each run as drawn: links in the link colour unless the run sets its own, bold runs bolder. */
-function runSamples(runs: Inline[], base: Omit<Sample, 'text'>, linkColour: string): Sample[] {
-  return runs
-    .filter((run) => run.text.trim())
-    .map((run) => ({
-      text: run.text,
-      colour: run.color ?? (run.href ? linkColour : base.colour),
-      size: base.size,
-      weight: run.bold ? Math.max(base.weight, BOLD) : base.weight,
-    }));
+/**
+ * Each run as drawn, added to `samples`: links in the link colour unless the run sets its
+ * own, bold runs bolder. Gathered into one list rather than a list per line and run: text
+ * is most of a design, and its contrast is judged three times (light, then each dark mode).
+ */
+function addRunSamples(samples: Sample[], runs: Inline[], base: Omit<Sample, 'text'>, linkColour: string) {
+  for (const run of runs)
+    if (run.text.trim())
+      samples.push({
+        text: run.text,
+        colour: run.color ?? (run.href ? linkColour : base.colour),
+        size: base.size,
+        weight: run.bold ? Math.max(base.weight, BOLD) : base.weight,
+      });
 }
 
 /** The text a block draws (buttons aside), with the colour its own box paints behind it. */
@@ -52,13 +59,18 @@ function textOf(block: Block, body: NonNullable<Body['style']>): { samples: Samp
     case 'text': {
       const style = block.style ?? {};
       const base = { colour: style.color ?? colour, size: style.fontSize ?? size, weight: style.fontWeight ?? 400 };
-      const runs = block.content.flatMap((part) => (part.type === 'paragraph' ? [part.content] : part.items));
-      return { samples: runs.flatMap((line) => runSamples(line, base, style.linkColor ?? link)), own: style.backgroundColor };
+      const samples: Sample[] = [];
+      for (const part of block.content)
+        if (part.type === 'paragraph') addRunSamples(samples, part.content, base, style.linkColor ?? link);
+        else for (const item of part.items) addRunSamples(samples, item, base, style.linkColor ?? link);
+      return { samples, own: style.backgroundColor };
     }
     case 'heading': {
       const style = block.style ?? {};
       const base = { colour: style.color ?? colour, size: style.fontSize ?? STYLE_DEFAULTS.headingSizes[block.level], weight: style.fontWeight ?? STYLE_DEFAULTS.headingFontWeight };
-      return { samples: runSamples(block.content, base, style.linkColor ?? link), own: style.backgroundColor };
+      const samples: Sample[] = [];
+      addRunSamples(samples, block.content, base, style.linkColor ?? link);
+      return { samples, own: style.backgroundColor };
     }
     case 'menu': {
       const style = block.style ?? {};
@@ -90,7 +102,9 @@ interface Verdict {
 
 function textVerdict(placed: PlacedBlock, body: NonNullable<Body['style']>): Verdict | undefined {
   const { samples, own } = textOf(placed.block, body);
-  const background = backdropOf([...placed.backdrop, own]);
+  // A block that draws no text (an image, a spacer) has no backdrop to work out.
+  if (samples.length === 0) return undefined;
+  const background = paint(own, backdropOf(placed.backdrop));
   let worst: Verdict | undefined;
   for (const sample of samples) {
     const ratio = ratioOf(sample.colour, background);
@@ -108,7 +122,7 @@ function buttonVerdicts(placed: PlacedBlock, body: NonNullable<Body['style']>): 
   const style = block.style ?? {};
   const text = block.type === 'button' ? block.text : block.submitText;
   const surroundings = backdropOf(placed.backdrop);
-  const face = backdropOf([...placed.backdrop, style.buttonColor ?? STYLE_DEFAULTS.buttonColor]);
+  const face = paint(style.buttonColor ?? STYLE_DEFAULTS.buttonColor, surroundings);
   const verdicts: Verdict[] = [];
   const size = style.fontSize ?? body.fontSize ?? STYLE_DEFAULTS.fontSize;
   const required = isLargeText(size, style.fontWeight ?? STYLE_DEFAULTS.buttonFontWeight) ? LARGE_TEXT_MINIMUM : TEXT_MINIMUM;
@@ -125,15 +139,20 @@ function buttonVerdicts(placed: PlacedBlock, body: NonNullable<Body['style']>): 
 /** The contrast findings of a design, as `check` (the light design, or one as an inbox darkens it). */
 export function contrastDrafts({ document, blocks }: CheckInput, check: CheckId, extra: Params = {}): Draft[] {
   const body = document.body.style ?? {};
-  return blocks.flatMap((placed) => {
-    const verdicts = [textVerdict(placed, body), ...buttonVerdicts(placed, body)].filter((verdict): verdict is Verdict => verdict !== undefined);
-    return verdicts.map((verdict): Draft => ({
+  const drafts: Draft[] = [];
+  const report = (verdict: Verdict, target: Target) =>
+    drafts.push({
       check,
       key: `checks.${check}.${verdict.kind}`,
       params: { ...extra, text: excerpt(verdict.text), ratio: shown(verdict.ratio), required: verdict.required, background: formatColour(verdict.background) },
-      target: placed.target,
-    }));
-  });
+      target,
+    });
+  for (const placed of blocks) {
+    const text = textVerdict(placed, body);
+    if (text) report(text, placed.target);
+    for (const verdict of buttonVerdicts(placed, body)) report(verdict, placed.target);
+  }
+  return drafts;
 }
 
 export const contrast = (input: CheckInput) => contrastDrafts(input, 'contrast');
