@@ -11,7 +11,8 @@ import { describeFinding, english } from './messages';
 import { placedBlocks } from './placed';
 import { untranslated } from './checks/languages';
 
-const sameSpot = (a: Draft, b: Draft) => JSON.stringify([a.target, a.key.split('.').pop()]) === JSON.stringify([b.target, b.key.split('.').pop()]);
+/** Where a contrast finding is and what it is about (a text, a button's label or shape), as one string to compare. */
+const spotOf = (draft: Draft) => JSON.stringify([draft.target, draft.key.split('.').pop()]);
 
 /**
  * Contrast in the light design, then once each inbox family has darkened the email, where
@@ -23,10 +24,11 @@ const contrasts: Check = (input) => {
   const { document } = input;
   if (document.mode !== 'email') return light;
   const drafts: Draft[] = [...light];
+  const lightSpots = new Set(light.map(spotOf));
   for (const scheme of Object.keys(DARK_MODE_SCHEMES) as DarkModeScheme[]) {
     const dark = darkModeDesign(document, scheme);
     for (const draft of contrastDrafts({ document: dark, blocks: placedBlocks(dark) }, 'dark-contrast', { inboxes: DARK_MODE_SCHEMES[scheme].inboxes }))
-      if (!light.some((found) => sameSpot(found, draft))) drafts.push(draft);
+      if (!lightSpots.has(spotOf(draft))) drafts.push(draft);
   }
   return drafts;
 };
