@@ -36,12 +36,21 @@ export const headingOrder: Check = ({ blocks }) => {
   return drafts;
 };
 
-/** The merge tags of every string a value holds, however deep, in order (gathered into `tags`). */
+/**
+ * The merge tags of every string a value holds, however deep, in order (gathered into `tags`).
+ * Every block is read twice (for unfilled tags, and for the unsubscribe link): the walk
+ * takes plain loops, with no array of each object's values made on the way.
+ */
 function tagsInValue(value: unknown, tags: WrittenTag[] = []): WrittenTag[] {
   // Most strings hold no braces: `includes` rules them out far faster than the pattern.
   if (typeof value === 'string') {
     if (value.includes('{{')) tags.push(...tagsIn(value));
-  } else if (value && typeof value === 'object') for (const item of Array.isArray(value) ? value : Object.values(value)) tagsInValue(item, tags);
+  } else if (Array.isArray(value)) {
+    for (const item of value) tagsInValue(item, tags);
+  } else if (value && typeof value === 'object') {
+    // A design is plain data: `for...in` sees its own fields.
+    for (const key in value) tagsInValue((value as Record<string, unknown>)[key], tags);
+  }
   return tags;
 }
 
@@ -60,11 +69,16 @@ function renderedParts(document: DesignDocument, blocks: { block: Block; target:
   ];
 }
 
-export const mergeTag: Check = ({ document, blocks }) =>
-  renderedParts(document, blocks).flatMap(({ target, value }) => {
-    const unfilled = new Set(tagsInValue(value).filter(({ inner }) => !filledTag(inner)).map(({ tag }) => tag));
-    return [...unfilled].map((tag): Draft => ({ check: 'merge-tag', key: 'checks.merge-tag', params: { tag }, target }));
-  });
+export const mergeTag: Check = ({ document, blocks }) => {
+  const drafts: Draft[] = [];
+  for (const { target, value } of renderedParts(document, blocks)) {
+    // Each tag once per part, where it is first written.
+    const unfilled = new Set<string>();
+    for (const { tag, inner } of tagsInValue(value)) if (!filledTag(inner)) unfilled.add(tag);
+    for (const tag of unfilled) drafts.push({ check: 'merge-tag', key: 'checks.merge-tag', params: { tag }, target });
+  }
+  return drafts;
+};
 
 export const unsubscribeLink: Check = ({ document, blocks }) => {
   if (document.mode !== 'email') return [];
