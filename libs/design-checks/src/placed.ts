@@ -5,8 +5,8 @@ import type { Target } from './findings';
 export interface PlacedBlock {
   block: Block;
   target: Target;
-  /** Colours as written, from the page up to the block's column or band; undefined layers paint nothing. */
-  backdrop: (string | undefined)[];
+  /** Colours as written, from the page up to the block's column or band; undefined layers paint nothing. Shared by the blocks of a column or band. */
+  backdrop: readonly (string | undefined)[];
 }
 
 const blockTarget = (row: number, column: number, block: Block, index: number): Target => ({
@@ -44,16 +44,20 @@ export function placedBlocks(document: DesignDocument): PlacedBlock[] {
   const band = (name: 'header' | 'footer') => {
     if (document.mode !== 'document') return;
     const found = document.settings[name];
-    for (const [index, block] of (found?.blocks ?? []).entries())
-      placed.push({ block, target: { kind: 'band', band: name, block: index, ...(block.id ? { id: block.id } : {}) }, backdrop: [...base, found?.style?.backgroundColor] });
+    if (!found) return;
+    const backdrop = [...base, found.style?.backgroundColor];
+    found.blocks.forEach((block, index) => placed.push({ block, target: { kind: 'band', band: name, block: index, ...(block.id ? { id: block.id } : {}) }, backdrop }));
   };
   band('header');
-  for (const [r, row] of document.body.rows.entries()) {
+  // Blocks are placed three times a check (the light design, then each dark mode): each
+  // column's backdrop is made once, not once per block.
+  document.body.rows.forEach((row, r) => {
     const layers = [...base, ...rowLayers(document, row)];
-    for (const [c, column] of row.columns.entries())
-      for (const [b, block] of column.blocks.entries())
-        placed.push({ block, target: blockTarget(r, c, block, b), backdrop: [...layers, column.style?.backgroundColor] });
-  }
+    row.columns.forEach((column, c) => {
+      const backdrop = [...layers, column.style?.backgroundColor];
+      column.blocks.forEach((block, b) => placed.push({ block, target: blockTarget(r, c, block, b), backdrop }));
+    });
+  });
   band('footer');
   return placed;
 }
