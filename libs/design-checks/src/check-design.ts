@@ -10,6 +10,7 @@ import type { Finding } from './findings';
 import { describeFinding, english } from './messages';
 import { placedBlocks } from './placed';
 import { untranslated } from './checks/languages';
+import { withFields } from './with-fields';
 
 /** Where a contrast finding is and what it is about (a text, a button's label or shape), as one string to compare. */
 const spotOf = (draft: Draft) => JSON.stringify([draft.target, draft.key.split('.').pop()]);
@@ -58,7 +59,7 @@ export interface CheckOptions {
   brandColours?: readonly string[];
 }
 
-export const withMessage = (draft: Draft): Finding => ({ ...draft, message: describeFinding(draft, english) });
+export const withMessage = (draft: Draft): Finding => withFields(draft, { message: describeFinding(draft, english) });
 
 /** Every finding of a valid design document, English messages included. Pure: no DOM, no network. */
 export function checkDesign(document: DesignDocument, options: CheckOptions = {}): Finding[] {

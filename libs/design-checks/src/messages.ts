@@ -1,4 +1,5 @@
 import type { Finding, Params, Target } from './findings';
+import { withFields } from './with-fields';
 
 /**
  * The English words of every finding, by catalogue key; `{name}` stands for a value.
@@ -122,7 +123,7 @@ function textName(place: string, translate: Translate): string {
 export function describeFinding(finding: Pick<Finding, 'key' | 'params' | 'target'>, translate: Translate): string {
   const place = placeOf(finding.target);
   const { textPlaces } = finding.params;
-  const params: Params = { ...finding.params, place: translate(place.key, place.params) };
+  const params: Params = withFields(finding.params, { place: translate(place.key, place.params) });
   if (typeof textPlaces === 'string') params.texts = textPlaces.split(', ').map((one) => textName(one, translate)).join(', ');
   return translate(finding.key, params);
 }

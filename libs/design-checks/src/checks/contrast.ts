@@ -2,6 +2,7 @@ import { type Block, type Body, type Inline, STYLE_DEFAULTS } from '@embed/desig
 import { contrastRatio, formatColour, over, parseColour, type Rgba } from '../colour';
 import type { CheckId, Params, Target } from '../findings';
 import type { PlacedBlock } from '../placed';
+import { withFields } from '../with-fields';
 import { type CheckInput, type Draft, excerpt } from './types';
 
 // WCAG 2.x AA: 4.5:1 for text, 3:1 for large text (24px, or 18.66px bold: 18pt and 14pt)
@@ -28,7 +29,7 @@ function paint(layer: string | undefined, backdrop: Rgba): Rgba {
 }
 
 /** The page's colour with the layers painted over it, bottom first. */
-export function backdropOf(layers: (string | undefined)[]): Rgba {
+export function backdropOf(layers: readonly (string | undefined)[]): Rgba {
   let colour = parseColour(STYLE_DEFAULTS.pageColor) as Rgba;
   for (const layer of layers) colour = paint(layer, colour);
   return colour;
@@ -74,8 +75,9 @@ function textOf(block: Block, body: NonNullable<Body['style']>): { samples: Samp
     }
     case 'menu': {
       const style = block.style ?? {};
-      const base = { size: style.fontSize ?? size, weight: style.fontWeight ?? 400 };
-      return { samples: block.items.map((item) => ({ ...base, text: item.text, colour: style.color ?? (item.href ? link : colour) })) };
+      const itemSize = style.fontSize ?? size;
+      const weight = style.fontWeight ?? 400;
+      return { samples: block.items.map((item) => ({ text: item.text, colour: style.color ?? (item.href ? link : colour), size: itemSize, weight })) };
     }
     default:
       return { samples: [] };
@@ -144,7 +146,7 @@ export function contrastDrafts({ document, blocks }: CheckInput, check: CheckId,
     drafts.push({
       check,
       key: `checks.${check}.${verdict.kind}`,
-      params: { ...extra, text: excerpt(verdict.text), ratio: shown(verdict.ratio), required: verdict.required, background: formatColour(verdict.background) },
+      params: withFields(extra, { text: excerpt(verdict.text), ratio: shown(verdict.ratio), required: verdict.required, background: formatColour(verdict.background) }),
       target,
     });
   for (const placed of blocks) {
