@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { checkDesign } from './check-design';
 import { CHECK_IDS } from './findings';
 import { DESIGN_CHECK_MESSAGES, describeFinding, fillTemplate, placeholders } from './messages';
@@ -15,6 +16,19 @@ describe('messages', () => {
     expect(fillTemplate('{tag} in {place}', { tag: '{{place}}', place: 'row 1' })).toBe('{{place}} in row 1');
     expect(fillTemplate('{ratio}:1', { ratio: 4.49 }, (value) => value.toLocaleString('fr'))).toBe('4,49:1');
     expect(placeholders('Link "{text}" in {place}')).toEqual(['text', 'place']);
+  });
+
+  it('fills any template as replacing each placeholder by its value would, one left without a value as written', () => {
+    const replaced = (template: string, params: Record<string, string | number>) =>
+      template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : typeof params[name] === 'number' ? `${params[name]} n` : `${params[name]}`));
+    const piece = fc.constantFrom('{a}', '{b}', '{n}', '{}', '{{a}}', '{a b}', '{é}', '{', '}', 'a', ' ', '$&', '$1', '\n');
+    const value = fc.oneof(fc.array(piece, { maxLength: 3 }).map((pieces) => pieces.join('')), fc.double({ noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.record({ a: value, b: value, n: fc.integer() }, { requiredKeys: [] }), (pieces, params) => {
+        const template = pieces.join('');
+        expect(fillTemplate(template, params, (number) => `${number} n`)).toBe(replaced(template, params));
+      }),
+    );
   });
 
   it('writes a finding in any catalogue\'s words, place included', () => {
