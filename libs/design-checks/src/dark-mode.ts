@@ -162,7 +162,7 @@ function explicitColours(document: DesignDocument): DesignDocument {
 /**
  * The design with its colours as the scheme's inboxes show it in dark mode: a document the
  * renderer takes as it is (for a dark preview) and the checks judge (for contrast). It
- * shares with `document` every part in which no colour turns, so neither is changed after.
+ * shares with `document` every part in which no colour turns: change neither afterwards.
  */
 export function darkModeDesign<D extends DesignDocument>(document: D, scheme: DarkModeScheme): D {
   const explicit = explicitColours(document);
