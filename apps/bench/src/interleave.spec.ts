@@ -1,4 +1,4 @@
-import { interleavedTimings, rotatingRounds } from './interleave';
+import { interleavedReports, interleavedTimings, rotatingRounds } from './interleave';
 import { spread } from './stats';
 
 describe('interleaved timings', () => {
@@ -40,5 +40,12 @@ describe('interleaved timings', () => {
     const [first] = await interleavedTimings([task, task], 2, 0, 60);
     expect(started.slice(1).map((at, i) => at - started[i]).every((gap) => gap >= 55)).toBe(true);
     expect(first.median).toBeLessThan(30);
+  });
+
+  it('takes the time a task reports for itself (a run in another process, without the round trip), not the time of the call', async () => {
+    const task = (reported: number) => () => new Promise<number>((resolve) => setTimeout(() => resolve(reported), 20));
+    const [a, b] = await interleavedReports([task(1), task(3)], 3, 1);
+    expect(a).toEqual({ median: 1, p95: 1 });
+    expect(b).toEqual({ median: 3, p95: 3 });
   });
 });

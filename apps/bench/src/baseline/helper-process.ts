@@ -23,9 +23,9 @@ export class HelperProcess<Request extends { kind: string }> {
     });
   }
 
-  /** Starts the helper and resolves once it says it is ready. */
-  static async start<Request extends { kind: string }>(file: string): Promise<HelperProcess<Request>> {
-    const helper = new HelperProcess<Request | { kind: 'ready' }>(fork(path.join(__dirname, file), [], { stdio: 'inherit' }));
+  /** Starts the helper (`file` given `args`) and resolves once it says it is ready. */
+  static async start<Request extends { kind: string }>(file: string, args: string[] = []): Promise<HelperProcess<Request>> {
+    const helper = new HelperProcess<Request | { kind: 'ready' }>(fork(path.join(__dirname, file), args, { stdio: 'inherit' }));
     await helper.ask({ kind: 'ready' }, 30_000);
     return helper;
   }
