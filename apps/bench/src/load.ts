@@ -13,6 +13,8 @@ export interface LoadFigures {
   /** Of every request, failed ones included: a failure is not a fast answer, the client waited for it. */
   p50: number;
   p99: number;
+  /** The mean: with the connections, the throughput the latencies allow (each connection one request at a time). */
+  mean: number;
   /** 2xx answers per second over the time the target was loaded. */
   rps: number;
   /** Requests that got no 2xx, by reason (`HTTP 503`, a socket's error). */
@@ -37,6 +39,7 @@ class Tally {
     return {
       p50: percentile(this.latencies, 0.5),
       p99: percentile(this.latencies, 0.99),
+      mean: this.latencies.reduce((sum, ms) => sum + ms, 0) / this.latencies.length,
       rps: this.succeeded / this.seconds,
       failures: Object.fromEntries(this.failures),
       failed: this.latencies.length - this.succeeded,
