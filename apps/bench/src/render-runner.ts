@@ -1,6 +1,5 @@
-// One side of the render benchmark (render-sides.ts) in a process of its own, so that
-// neither side's garbage, compiled code or caches are the other's (in one process, mjml's
-// garbage fell on our render: 9 ms a render interleaved with it, 8 ms with itself). Asked
+// One side of the render benchmark (render-sides.ts) in a process of its own, as every
+// baseline runs: neither side's garbage, compiled code or caches are the other's. Asked
 // over IPC (helper-process.ts): `run` a task a number of times in a row, answered with the
 // milliseconds they took, timed here so that the round trip is not in them.
 import { answerRequests } from './baseline/helper-process';

@@ -9,8 +9,8 @@ import { MERGE, RECIPIENTS, type RenderTask, type SideName } from './render-side
 /** Blocks of runs measured for each of ours and the baseline, interleaved. */
 const BLOCKS = 40;
 /**
- * Runs in a block, timed together: what one run leaves for the garbage collector falls
- * mostly on the next run of the same task.
+ * Runs in a block, timed together: the garbage collector's pause for what one run left
+ * falls on a later one, and a block counts most of it with the runs that made it.
  */
 const BLOCK = 5;
 /** Rounds of the list row, ours and the baseline's in turn. */
