@@ -174,7 +174,7 @@ async function collect(): Promise<Examples> {
       error('an erasure while no erasure service runs', await call('DELETE', `/embed/v1/users/${PERSON}`, { bearer: key }));
     } finally {
       startService('erasure');
-      await waitUntilReady();
+      await waitUntilReady(['erasure']);
     }
 
     // A design past the render time limit: the renderer runs meanwhile with a limit of 300 ms,
@@ -182,13 +182,13 @@ async function collect(): Promise<Examples> {
     await killService('renderer', 'SIGTERM');
     startService('renderer', { env: { RENDER_TIME_LIMIT_MS: '300' } });
     try {
-      await waitUntilReady();
+      await waitUntilReady(['renderer']);
       // On a loaded machine a render may wait for a worker past its deadline: a 503, which a client retries.
       error('render of a design past the render time limit', await retrying503(() => call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }), 4));
     } finally {
       await killService('renderer', 'SIGTERM');
       startService('renderer');
-      await waitUntilReady();
+      await waitUntilReady(['renderer']);
     }
 
     await editor('DELETE', `/designs/${id}`);

@@ -139,15 +139,7 @@ export async function restartServices(names: string[], env: Record<string, strin
     await killService(name, 'SIGTERM');
     startService(name, { env });
   }
-  let last = '';
-  const ready = async () => {
-    const answer = await fetch(`${baseUrl()}/readyz`).catch(() => null);
-    last = answer ? await answer.text() : 'no answer';
-    return answer?.status === 200;
-  };
-  await waitFor(`/readyz to answer 200 after restarting ${names.join(', ')}`, ready, 60_000).catch(async (error: Error) => {
-    throw new Error(`${error.message}; it last said ${last}\n${(await Promise.all(names.map(howItStarted))).join('\n')}`);
-  });
+  await waitUntilReady(names);
 }
 
 /**
@@ -173,8 +165,22 @@ export async function waitFor<T>(what: string, check: () => Promise<T | false>, 
   }
 }
 
-export async function waitUntilReady(): Promise<void> {
-  await waitFor('/readyz to answer 200', async () => (await fetch(`${baseUrl()}/readyz`).catch(() => null))?.status === 200);
+/**
+ * Waits until the gateway's /readyz answers 200, saying what is missing if it never does. A
+ * service started again on a loaded machine (two cores shared by four test lanes) may take
+ * well over 20 s to launch Chromium or connect, hence the minute.
+ */
+export async function waitUntilReady(restarted: string[] = []): Promise<void> {
+  let last = '';
+  const ready = async () => {
+    const answer = await fetch(`${baseUrl()}/readyz`).catch(() => null);
+    last = answer ? await answer.text() : 'no answer';
+    return answer?.status === 200;
+  };
+  const after = restarted.length ? ` after restarting ${restarted.join(', ')}` : '';
+  await waitFor(`/readyz to answer 200${after}`, ready, 60_000).catch(async (error: Error) => {
+    throw new Error(`${error.message}; it last said ${last}\n${(await Promise.all(restarted.map(howItStarted))).join('\n')}`);
+  });
 }
 
 export interface AdminResult {
