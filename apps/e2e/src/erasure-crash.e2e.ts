@@ -9,7 +9,7 @@ const DESIGNS = 5_000;
 async function restartErasure(env: Record<string, string> = {}): Promise<void> {
   await killService('erasure', 'SIGTERM');
   startService('erasure', { env });
-  await waitUntilReady();
+  await waitUntilReady(['erasure']);
 }
 
 describe('an erasure process killed in the middle of erasing a person', () => {

@@ -32,7 +32,7 @@ describe('health', () => {
     } finally {
       // Back whatever was seen: the files after this one need the whole stack.
       startService(service);
-      await waitUntilReady();
+      await waitUntilReady([service]);
     }
   });
 });

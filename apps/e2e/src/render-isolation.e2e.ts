@@ -32,7 +32,7 @@ const timed = async (work: () => Promise<ApiAnswer>) => {
 async function restartRenderer(env: Record<string, string> = {}): Promise<void> {
   await killService('renderer', 'SIGTERM');
   startService('renderer', { env });
-  await waitUntilReady();
+  await waitUntilReady(['renderer']);
 }
 
 describe('a costly render', () => {

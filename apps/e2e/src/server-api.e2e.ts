@@ -203,7 +203,7 @@ describe('POST /embed/v1/designs/{id}/export', () => {
       expect(await query(`SELECT 1 FROM "ExportRecord" WHERE "designId" = $1`, [saved.id])).toEqual([]);
     } finally {
       startService('renderer');
-      await waitUntilReady();
+      await waitUntilReady(['renderer']);
     }
   });
 });

@@ -37,7 +37,7 @@ describe('services on NATS', () => {
   it('stops on SIGTERM and comes back', async () => {
     await killService('designs', 'SIGTERM');
     startService('designs');
-    await waitUntilReady();
+    await waitUntilReady(['designs']);
   });
 });
 

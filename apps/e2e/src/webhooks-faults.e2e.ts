@@ -241,6 +241,6 @@ it('claims ahead of a project’s share, each due again at its lease’s end, an
     await shiftOthers('-1 day');
     await repositories.close();
     startService('webhook-dispatcher', { env: FAST_DISPATCHER });
-    await waitUntilReady();
+    await waitUntilReady(['webhook-dispatcher']);
   }
 });

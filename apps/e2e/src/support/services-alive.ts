@@ -12,6 +12,6 @@ afterAll(async () => {
   if (dead.length === 0) return;
   const reports = dead.map((name) => `${name} (pid ${pidOf(name)}) died during this file; the end of its log:\n${logTail(logFileOf(name))}`);
   for (const name of dead) startService(name);
-  await waitUntilReady();
+  await waitUntilReady(dead);
   throw new Error(reports.join('\n\n'));
 });

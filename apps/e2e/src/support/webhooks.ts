@@ -18,7 +18,7 @@ export const FAST_DISPATCHER = {
 export async function restartDispatcher(env: Record<string, string> = {}): Promise<void> {
   await killService('webhook-dispatcher');
   startService('webhook-dispatcher', { env });
-  await waitUntilReady();
+  await waitUntilReady(['webhook-dispatcher']);
 }
 
 /**
