@@ -11,9 +11,10 @@ import { repoRoot } from './profiles.mjs';
 const SOURCE_DIRS = ['apps', 'libs'];
 const BROWSER_APPS = ['apps/editor/', 'apps/editor-sdk/'];
 const isTest = (file) => /\.(spec|e2e)\.ts$/.test(file) || file.split(path.sep).includes('e2e');
-// An app's public/ folder (the demo site's page) is served as it is.
+// An app's public/ folder (the demo site's page) is served as it is; generated code (the
+// design document's validator) is JavaScript already.
 const isAsset = (file) =>
-  file.split(path.sep)[2] === 'public' || (file.endsWith('.json') && !/(project|tsconfig[^/]*|package)\.json$/.test(file));
+  file.split(path.sep)[2] === 'public' || file.endsWith('.generated.js') || (file.endsWith('.json') && !/(project|tsconfig[^/]*|package)\.json$/.test(file));
 
 export function swcOptions() {
   const tsconfig = JSON.parse(readFileSync(path.join(repoRoot, 'tsconfig.base.json'), 'utf8'));

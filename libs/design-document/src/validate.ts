@@ -1,15 +1,14 @@
-import Ajv2020 from 'ajv/dist/2020';
-import { DESIGN_DOCUMENT_JSON_SCHEMA as schema } from './definition/json-schema';
+import type { ValidateFunction } from 'ajv';
 import { describeError } from './messages';
 import { inputFault, ruleErrors } from './rules';
 import type { DesignDocument, DesignMode } from './types';
+import compiledSchema from './definition/validator.generated';
 
 export type DesignValidation = { valid: true; document: DesignDocument } | { valid: false; errors: string[] };
 
-// Compiled once per process. allErrors stays off: the first error is enough to name, and
-// a hostile document then costs no more than the walk up to its first fault.
-const ajv = new Ajv2020({ discriminator: true, allErrors: false, strict: true });
-const schemaCheck = ajv.compile<DesignDocument>(schema);
+// The schema's check, compiled by Ajv when the definition changes (generated-files.ts), not
+// in each process that loads this.
+const schemaCheck = compiledSchema as ValidateFunction<DesignDocument>;
 
 /**
  * Checks that `input` is a version-1 design document. The errors name the JSON path and
