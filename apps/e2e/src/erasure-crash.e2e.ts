@@ -1,21 +1,14 @@
 // @lane serial: kills and restarts the erasure service.
 import { call, EDITOR_SITE, editorSession, expectError, newProject } from './support/api';
-import { killService, startService, waitFor, waitUntilReady } from './support/stack';
+import { killService, restartServices, startService, waitFor } from './support/stack';
 import { countRows, eraseUser, insertDesigns, personRow, type PersonRef, userErasedEvents, waitUntilErased } from './erasure-helpers';
 
 const DESIGNS = 5_000;
 
-/** Restarts the erasure service (with `env` changed) and waits until the stack is ready again. */
-async function restartErasure(env: Record<string, string> = {}): Promise<void> {
-  await killService('erasure', 'SIGTERM');
-  startService('erasure', { env });
-  await waitUntilReady(['erasure']);
-}
-
 describe('an erasure process killed in the middle of erasing a person', () => {
   // Small batches make the erasure long enough to be killed between two of them.
-  beforeAll(() => restartErasure({ ERASURE_BATCH_SIZE: '20' }), 60_000);
-  afterAll(() => restartErasure(), 60_000);
+  beforeAll(() => restartServices(['erasure'], { ERASURE_BATCH_SIZE: '20' }), 60_000);
+  afterAll(() => restartServices(['erasure']), 60_000);
 
   it('resumes once started again, finishes, and writes user.erased exactly once', async () => {
     const { projectId, testKey } = newProject();

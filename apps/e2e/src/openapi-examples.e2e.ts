@@ -10,7 +10,7 @@ import { holdDesign } from './erasure-helpers';
 import { checkAnswer } from './support/openapi-contract';
 import { type ApiAnswer, call, EDITOR_SITE, editorSession, exampleDesign, newProject, retrying503 } from './support/api';
 import { costlyDesign } from './support/hostile-designs';
-import { admin, baseUrl, killService, repoRoot, startService, waitUntilReady } from './support/stack';
+import { admin, baseUrl, killService, repoRoot, restartServices, startService, waitUntilReady } from './support/stack';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { webhookProject } from './support/webhooks';
 
@@ -179,16 +179,12 @@ async function collect(): Promise<Examples> {
 
     // A design past the render time limit: the renderer runs meanwhile with a limit of 300 ms,
     // which the costly design passes whatever the machine (render-isolation.e2e.ts says why).
-    await killService('renderer', 'SIGTERM');
-    startService('renderer', { env: { RENDER_TIME_LIMIT_MS: '300' } });
     try {
-      await waitUntilReady(['renderer']);
+      await restartServices(['renderer'], { RENDER_TIME_LIMIT_MS: '300' });
       // On a loaded machine a render may wait for a worker past its deadline: a 503, which a client retries.
       error('render of a design past the render time limit', await retrying503(() => call('POST', '/embed/v1/render', { bearer: key, body: { doc: costlyDesign() } }), 4));
     } finally {
-      await killService('renderer', 'SIGTERM');
-      startService('renderer');
-      await waitUntilReady(['renderer']);
+      await restartServices(['renderer']);
     }
 
     await editor('DELETE', `/designs/${id}`);

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiAnswer, call, editorSession, exampleDesign, expectError, newProject, saveDesign } from './support/api';
 import { costlyDesign } from './support/hostile-designs';
-import { isAlive, killService, pidOf, sleep, startService, waitUntilReady } from './support/stack';
+import { isAlive, pidOf, restartServices, sleep } from './support/stack';
 
 jest.setTimeout(180_000);
 
@@ -29,15 +29,9 @@ const timed = async (work: () => Promise<ApiAnswer>) => {
   return { answer, ms: Date.now() - started };
 };
 
-async function restartRenderer(env: Record<string, string> = {}): Promise<void> {
-  await killService('renderer', 'SIGTERM');
-  startService('renderer', { env });
-  await waitUntilReady(['renderer']);
-}
-
 describe('a costly render', () => {
-  beforeAll(() => restartRenderer({ RENDER_TIME_LIMIT_MS: String(LIMIT_MS), RENDER_WORKERS: '2' }));
-  afterAll(() => restartRenderer());
+  beforeAll(() => restartServices(['renderer'], { RENDER_TIME_LIMIT_MS: String(LIMIT_MS), RENDER_WORKERS: '2' }));
+  afterAll(() => restartServices(['renderer']));
 
   it('is answered 422 design_too_complex on every path that renders, the saved design included', async () => {
     const { testKey } = newProject('email');
