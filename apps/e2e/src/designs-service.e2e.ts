@@ -6,13 +6,13 @@ import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microse
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstValueFrom, timeout } from 'rxjs';
-import { DESIGNS_SUBJECTS, type PersonScope, type ServiceReply } from '@embed/contracts';
+import { DESIGNS_SUBJECTS, type MintTokenRequest, type PersonScope, type ServiceReply } from '@embed/contracts';
 import { hashSecret } from '@embed/credentials';
 import { ServiceClient } from '@embed/service-runtime';
 import { holdDesign } from './erasure-helpers';
 import { exampleLanguages } from './support/api';
-import { query } from './support/database';
-import { admin, stackEnv } from './support/stack';
+import { holdRows, query } from './support/database';
+import { admin, stackEnv, waitFor } from './support/stack';
 
 const example = (mode: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../../../docs/examples/designs/${mode}.json`), 'utf8'));
 const SITE = 'https://app.example.com';
@@ -164,6 +164,33 @@ describe('designs', () => {
       await release();
     }
     await expect(value(DESIGNS_SUBJECTS.get, { person, designId: design.id })).resolves.toMatchObject({ name: design.name, revision: 0 });
+  });
+
+  // An erasure's marking takes the person's lock exclusively and waits for the writes that
+  // hold it shared (an upload may hold it for its whole 15 s); meanwhile a token for that
+  // person queues behind it. Before: the token's statement kept waiting, and kept its
+  // connection, for as long as the lock was held, well past the request's deadline.
+  it('answers 503 to a token still waiting on its person’s lock when the deadline passes, frees the connection at once, and stores no token', async () => {
+    const projectId = newProject();
+    const mint: MintTokenRequest = { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId) as string, userId: 'queued', origin: SITE, ttlSeconds: 60 };
+    await value(DESIGNS_SUBJECTS.mintToken, mint);
+    const [{ id: personId }] = await query<{ id: string }>(`SELECT id FROM "Person" WHERE "projectId" = $1 AND "externalId" = 'queued'`, [projectId]);
+    const release = await holdRows('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [personId]);
+    // A bigint advisory lock is listed by its two halves.
+    const waitingOnTheLock = () =>
+      query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0)`,
+        [personId],
+      ).then(([{ n }]) => n);
+    try {
+      const gateway = new ServiceClient(client);
+      await expect(gateway.request(DESIGNS_SUBJECTS.mintToken, mint, Date.now() + 3_000)).resolves.toEqual(refusal(503, 'service_unavailable'));
+      // The lock is still held: only the statement's own bound can have ended its wait.
+      await waitFor('the token’s statement to stop waiting on the lock', async () => (await waitingOnTheLock()) === 0, 2_000);
+    } finally {
+      await release();
+    }
+    expect(await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "personId" = $1`, [personId])).toEqual([{ n: 1 }]);
   });
 
   it('renames on save when asked, keeps the name otherwise, and updates updatedAt only', async () => {

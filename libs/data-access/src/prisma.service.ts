@@ -13,6 +13,16 @@ export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SqlRunner = <R extends QueryResultRow = any>(statement: Statement, values?: unknown[]) => Promise<R[]>;
 
+/** Runs a transaction; whatever ended it once `deadline` had passed is DeadlinePassedError (nothing was committed). */
+async function untilDeadline<T>(deadline: number | undefined, transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    if (!(error instanceof DeadlinePassedError)) assertBeforeDeadline(deadline, 'the transaction could commit', { cause: error });
+    throw error;
+  }
+}
+
 /**
  * The one database client of a process: Prisma for writes and transactions, and the
  * same pg pool for the few reads on every request's path. Prisma's JS engine costs
@@ -67,43 +77,45 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
    * (statement_timeout, for this transaction only). Whatever ends a transaction once its
    * deadline has passed, nothing was committed: it throws DeadlinePassedError.
    */
-  async transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>, deadline: number | undefined): Promise<T> {
+  transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>, deadline: number | undefined): Promise<T> {
     const allowedMs = waitAllowedMs(deadline);
-    try {
-      return await this.$transaction(
+    return untilDeadline(deadline, () =>
+      this.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(allowedMs)}, true)`;
           return work(tx);
         },
         { maxWait: allowedMs, timeout: allowedMs },
-      );
-    } catch (error) {
-      if (!(error instanceof DeadlinePassedError)) assertBeforeDeadline(deadline, 'the transaction could commit', { cause: error });
-      throw error;
-    }
+      ),
+    );
   }
 
   /**
    * A transaction of parameterised SQL on the same pool, for the writes on hot paths (a
    * token's, the webhook relay's): Prisma's interactive transaction costs several times
-   * its statements.
+   * its statements. Each statement may run until `deadline`, as in `transaction`: a token
+   * queued on its person's lock behind an erasure gives up its connection when its request
+   * has, instead of holding it for as long as the lock is held.
    * Rolled back when `work` throws; `sql` takes the same SQL as `sql()` above.
    */
-  async sqlTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(async (statement, values = []) => (await client.query(statementQuery(statement, values, this.prepare))).rows);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is dropped, not handed to the next caller.
-      await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  sqlTransaction<T>(work: (sql: SqlRunner) => Promise<T>, deadline: number | undefined): Promise<T> {
+    return untilDeadline(deadline, async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        // One round trip: SET LOCAL takes no parameter, and the bound is a whole number of milliseconds.
+        await client.query(`BEGIN; SET LOCAL statement_timeout = ${Math.ceil(waitAllowedMs(deadline))}`);
+        const result = await work(async (statement, values = []) => (await client.query(statementQuery(statement, values, this.prepare))).rows);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped, not handed to the next caller.
+        await client.query('ROLLBACK').catch((failure: Error) => (broken = failure));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    });
   }
 
   async ping(): Promise<void> {

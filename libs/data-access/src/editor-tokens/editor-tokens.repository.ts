@@ -63,7 +63,7 @@ export class EditorTokensRepository {
         [newId('tok'), token.tokenHash, person.personId, person.projectId, person.environment, token.keyId, token.origin, token.access, token.expiresAt.toISOString()],
       );
       assertBeforeDeadline(context.deadline, 'the token was stored');
-    });
+    }, context.deadline);
   }
 
   /** Checked on every editor request, so one query with everything a verifier needs. */

@@ -147,7 +147,7 @@ export class OutboxRelayRepository {
       const bound = rows.filter((row): row is typeof row & { webhookId: string } => row.webhookId !== null && (row.events ?? []).includes(row.type));
       const deliveries = await this.writeDeliveries(sql, await plan(bound, (saved) => this.latestSaved(sql, saved)), rows.map((row) => row.eventId));
       return { events: rows.length, deliveries };
-    });
+    }, undefined);
   }
 
   /**
