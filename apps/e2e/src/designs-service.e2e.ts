@@ -37,6 +37,14 @@ function newProject(mode = 'email') {
   testKeyIds.set(projectId, keys.test.keyId);
   return projectId as string;
 }
+/** A token request of the project's test key for `userId` on the site, for a minute. */
+const mintRequest = (projectId: string, userId: string): MintTokenRequest => ({
+  scope: { projectId, environment: 'test' },
+  keyId: testKeyIds.get(projectId) as string,
+  userId,
+  origin: SITE,
+  ttlSeconds: 60,
+});
 const personOf = (projectId: string, userId: string, environment: 'test' | 'live' = 'test'): PersonScope => ({ projectId, environment, userId });
 const createDesign = (person: PersonScope, name = 'A design') =>
   value(DESIGNS_SUBJECTS.create, { person, mode: 'email', name, doc: example('email') });
@@ -51,7 +59,7 @@ describe('editor tokens', () => {
   let projectId: string;
   beforeAll(() => (projectId = newProject()));
   const mint = (overrides: Record<string, unknown> = {}) =>
-    call<{ token: string; expiresAt: string }>(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'tok-user', origin: SITE, ttlSeconds: 900, ...overrides });
+    call<{ token: string; expiresAt: string }>(DESIGNS_SUBJECTS.mintToken, { ...mintRequest(projectId, 'tok-user'), ttlSeconds: 900, ...overrides });
 
   it('mints a token for an allowed site, keeps only its hash and makes the person known', async () => {
     const reply = await mint();
@@ -72,7 +80,7 @@ describe('editor tokens', () => {
   });
 
   it('verifies a token from its own site only, until it expires', async () => {
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'tok-user', origin: SITE, ttlSeconds: 60 });
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, mintRequest(projectId, 'tok-user'));
     await expect(value(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual({ projectId, environment: 'test', userId: 'tok-user', origin: SITE, mode: 'email', access: 'edit' });
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: 'https://other.example.com' })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: null })).resolves.toEqual(tokenRefusal(403, 'origin_not_allowed'));
@@ -83,7 +91,7 @@ describe('editor tokens', () => {
 
   it('refuses the tokens of a suspended project', async () => {
     const suspended = newProject();
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId: suspended, environment: 'test' }, keyId: testKeyIds.get(suspended), userId: 'u', origin: SITE, ttlSeconds: 60 });
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, mintRequest(suspended, 'u'));
     admin('project', 'suspend', '--project', suspended);
     await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(403, 'project_suspended'));
   });
@@ -172,7 +180,7 @@ describe('designs', () => {
   // connection, for as long as the lock was held, well past the request's deadline.
   it('answers 503 to a token still waiting on its person’s lock when the deadline passes, frees the connection at once, and stores no token', async () => {
     const projectId = newProject();
-    const mint: MintTokenRequest = { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId) as string, userId: 'queued', origin: SITE, ttlSeconds: 60 };
+    const mint = mintRequest(projectId, 'queued');
     await value(DESIGNS_SUBJECTS.mintToken, mint);
     const [{ id: personId }] = await query<{ id: string }>(`SELECT id FROM "Person" WHERE "projectId" = $1 AND "externalId" = 'queued'`, [projectId]);
     const release = await holdRows('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [personId]);
@@ -317,14 +325,14 @@ describe('a person being erased', () => {
     const projectId = newProject();
     const person = personOf(projectId, 'leaving');
     const design = await createDesign(person);
-    const { token } = await value(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'leaving', origin: SITE, ttlSeconds: 60 });
+    const { token } = await value(DESIGNS_SUBJECTS.mintToken, mintRequest(projectId, 'leaving'));
     // The erasure service's sweep would finish the erasure (and the person would be unknown, not erasing) unless the design is held.
     const release = await holdDesign(design.id);
     try {
       await markErasing(person);
       const tokensBefore = await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId]);
       const erased = refusal(409, 'user_erased');
-      await expect(call(DESIGNS_SUBJECTS.mintToken, { scope: { projectId, environment: 'test' }, keyId: testKeyIds.get(projectId), userId: 'leaving', origin: SITE, ttlSeconds: 60 })).resolves.toEqual(erased);
+      await expect(call(DESIGNS_SUBJECTS.mintToken, mintRequest(projectId, 'leaving'))).resolves.toEqual(erased);
       expect(await query(`SELECT count(*)::int AS n FROM "EditorToken" WHERE "projectId" = $1`, [projectId])).toEqual(tokensBefore);
       await expect(call(DESIGNS_SUBJECTS.verifyToken, { token, origin: SITE })).resolves.toEqual(tokenRefusal(409, 'user_erased'));
       await expect(call(DESIGNS_SUBJECTS.list, { person, limit: 10 })).resolves.toEqual(erased);
