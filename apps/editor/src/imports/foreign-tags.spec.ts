@@ -20,7 +20,8 @@ describe('foreignMergeTags', () => {
       fc.property(fc.constantFrom('*|', '[a', '{{ a', '%%a', '|*', ']', '}}', 'x'), fc.integer({ min: 1, max: 20_000 }), (piece, times) => {
         const started = performance.now();
         foreignMergeTags(piece.repeat(times), offered);
-        return performance.now() - started < 200;
+        // A quadratic reading of 80,000 characters takes seconds; a loaded machine adds pauses.
+        return performance.now() - started < 1_000;
       }),
       { numRuns: 40 },
     );
