@@ -4,14 +4,13 @@
 // names) and the `computedStyle` Beefree derives (widths, alignment, per-device hiding).
 import type { Block, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock, MenuBlock, Row, SocialBlock, TextBlock, VideoBlock, WebFont } from '@embed/design-document';
 import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
+import { buttonBlock, buttonLabel, headingFrom, htmlBlock, imageBlock, imageSource, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { jsonRows, RowsReader } from './rows-reader';
 import { type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
-import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign } from './values';
+import { align, border, clamp, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, paddingOfCss, paint, px, pxWithin, textAlign, withStyle } from './values';
 
 const MODULE_PREFIX = 'mailup-bee-newsletter-modules-';
-const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
 /** A descriptor's CSS object read by property name. */
 const css = (style: JsonObject) => (property: string) => own(style, property);
 
@@ -150,55 +149,39 @@ class BeefreeReader extends RowsReader {
   }
 
   private image(image: JsonObject, box: JsonObject, computed: JsonObject, path: string): ImageBlock | undefined {
-    const src = imageAddress(this.tagged(own(image, 'src')), `${path}.src`, this.warnings);
-    if (!src) {
-      this.warnings.add(path, 'image_without_address');
-      return undefined;
-    }
+    const src = imageSource(this.tagged(own(image, 'src')), `${path}.src`, path, this.warnings);
+    if (!src) return undefined;
     const href = linkAddress(this.tagged(own(image, 'href')), `${path}.href`, this.warnings);
     const alt = cut(this.tagged(own(image, 'alt')), 500);
     // `autowidth` images fill their column; `fixedwidth` ones keep computedStyle.width.
     const classes = ownString(computed, 'class') ?? '';
     const width = /\bautowidth\b/.test(classes) ? undefined : pxWithin(own(computed, 'width') ?? own(image, 'width'), 1, 1200);
     const side = /\b(left|center|right)\b/.exec(classes)?.[1];
-    return {
-      type: 'image',
-      src,
-      ...(alt && { alt }),
-      ...(href && { href }),
-      ...(width && { width }),
-      ...withStyle(defined({ padding: paddingOfCss(css(box)), align: align(side ?? own(box, 'text-align')) })),
-    };
+    return imageBlock(src, { alt, href, width }, defined({ padding: paddingOfCss(css(box)), align: align(side ?? own(box, 'text-align')) }));
   }
 
   private button(button: JsonObject, box: JsonObject, path: string): ButtonBlock | undefined {
-    const text = cut(fragmentText(ownString(button, 'label') ?? '', `${path}.label`, this.context), 200);
-    if (!text) {
-      this.warnings.add(path, 'button_without_text');
-      return undefined;
-    }
+    const text = buttonLabel(ownString(button, 'label') ?? '', `${path}.label`, path, this.context);
+    if (!text) return undefined;
     const style = ownObject(button, 'style');
     const href = linkAddress(this.tagged(own(button, 'href')), `${path}.href`, this.warnings);
-    return {
-      type: 'button',
+    return buttonBlock(
       text,
-      href: href ?? '',
-      ...withStyle(
-        defined({
-          buttonColor: paint(own(style, 'background-color')),
-          color: paint(own(style, 'color')),
-          fontFamily: own(style, 'font-family') === 'inherit' ? undefined : fontFamily(own(style, 'font-family')),
-          fontSize: pxWithin(own(style, 'font-size'), 8, 96),
-          fontWeight: fontWeight(own(style, 'font-weight')),
-          innerPadding: paddingOfCss(css(style)),
-          padding: paddingOfCss(css(box)),
-          align: align(own(box, 'text-align')),
-          borderRadius: pxWithin(own(style, 'border-radius'), 0, 999),
-          border: border(own(style, 'border-top')) ?? border(own(style, 'border')),
-          fullWidth: own(style, 'width') === '100%' || undefined,
-        }),
-      ),
-    };
+      href,
+      defined({
+        buttonColor: paint(own(style, 'background-color')),
+        color: paint(own(style, 'color')),
+        fontFamily: own(style, 'font-family') === 'inherit' ? undefined : fontFamily(own(style, 'font-family')),
+        fontSize: pxWithin(own(style, 'font-size'), 8, 96),
+        fontWeight: fontWeight(own(style, 'font-weight')),
+        innerPadding: paddingOfCss(css(style)),
+        padding: paddingOfCss(css(box)),
+        align: align(own(box, 'text-align')),
+        borderRadius: pxWithin(own(style, 'border-radius'), 0, 999),
+        border: border(own(style, 'border-top')) ?? border(own(style, 'border')),
+        fullWidth: own(style, 'width') === '100%' || undefined,
+      }),
+    );
   }
 
   private divider(line: JsonObject, box: JsonObject, computed: JsonObject): DividerBlock {

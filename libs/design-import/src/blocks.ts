@@ -1,13 +1,14 @@
 // Blocks every format makes the same way: text and headings from HTML, html blocks
 // through the renderer's sanitizer, social networks by name.
 import type { ChildNode } from 'domhandler';
-import type { HeadingBlock, HtmlBlock, SocialNetwork, TextBlock } from '@embed/design-document';
+import type { ButtonBlock, HeadingBlock, HtmlBlock, ImageBlock, SocialNetwork, TextBlock } from '@embed/design-document';
 import { SOCIAL_NETWORKS } from '@embed/design-document';
 import type { ImportWarningCode } from '@embed/contracts';
 import { type SanitizerFinding, sanitizeRawHtml } from '@embed/render-core/sanitize';
 import type { MergeTagReplacer } from './merge-tags';
 import { inlineText, needsHtmlBlock, parseFragment, plainText, richText } from './rich-text';
-import { cut } from './values';
+import { imageAddress } from './addresses';
+import { cut, withStyle } from './values';
 import type { ImportWarnings } from './warnings';
 
 /** What every reader of one import shares. */
@@ -54,12 +55,12 @@ export const textOrHtmlBlock = (html: string, path: string, context: ImportConte
 export function textOrHtmlBlockOf(nodes: ChildNode[], html: () => string, path: string, context: ImportContext, style?: TextBlock['style']): TextBlock | HtmlBlock | undefined {
   if (needsHtmlBlock(nodes)) return htmlBlock(html(), path, context, 'html_block_rich_text');
   const content = richText(nodes, path, context.tags, context.warnings);
-  return content.length ? { type: 'text', content, ...(style && { style }) } : undefined;
+  return content.length ? { type: 'text', content, ...withStyle(style) } : undefined;
 }
 
 export function headingFrom(html: string, level: HeadingBlock['level'], path: string, context: ImportContext, style?: HeadingBlock['style']): HeadingBlock | undefined {
   const content = inlineText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings, true));
-  return content.length ? { type: 'heading', level, content, ...(style && { style }) } : undefined;
+  return content.length ? { type: 'heading', level, content, ...withStyle(style) } : undefined;
 }
 
 const NETWORK_NAMES: Record<string, SocialNetwork> = { twitter: 'x', 'x-twitter': 'x', website: 'web', link: 'web', custom: 'web' };
@@ -74,3 +75,35 @@ export function socialNetwork(name: unknown): SocialNetwork {
 /** The plain text of an HTML fragment: a button's label, a link's. */
 export const fragmentText = (html: string, path: string, context: ImportContext) =>
   plainText(richText(parseFragment(html, path, context.warnings), path, context.tags, context.warnings));
+
+/** A button's label: the plain text of its HTML (read at `at`), up to 200 characters; none, with a warning at the block, when it has no text. */
+export function buttonLabel(html: string, at: string, path: string, context: ImportContext): string | undefined {
+  const text = cut(fragmentText(html, at, context), 200);
+  if (!text) context.warnings.add(path, 'button_without_text');
+  return text || undefined;
+}
+
+/** A button block; a link not set yet is empty, and a style of nothing is left out. */
+export const buttonBlock = (text: string, href: string | undefined, style: ButtonBlock['style'] | undefined): ButtonBlock => ({
+  type: 'button',
+  text,
+  href: href ?? '',
+  ...withStyle(style),
+});
+
+/** An image's address as judged at `at` (addresses.ts); none, with a warning at the block, when the source gives none we can use. */
+export function imageSource(written: string, at: string, path: string, warnings: ImportWarnings): string | undefined {
+  const src = imageAddress(written, at, warnings);
+  if (!src) warnings.add(path, 'image_without_address');
+  return src;
+}
+
+/** An image block; an empty alt, link or width is left out, and so is a style of nothing. */
+export const imageBlock = (src: string, { alt, href, width }: { alt?: string; href?: string; width?: number }, style: ImageBlock['style'] | undefined): ImageBlock => ({
+  type: 'image',
+  src,
+  ...(alt && { alt }),
+  ...(href && { href }),
+  ...(width && { width }),
+  ...withStyle(style),
+});

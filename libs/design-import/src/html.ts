@@ -6,8 +6,8 @@
 import { type ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, Column, DividerBlock, HeadingBlock, ImageBlock, Row, TextBlock, WebFont } from '@embed/design-document';
-import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, textOrHtmlBlockOf, withPadding } from './blocks';
+import { fontAddress, linkAddress, webAddress } from './addresses';
+import { buttonBlock, buttonLabel, headingFrom, htmlBlock, imageBlock, imageSource, type ImportContext, textOrHtmlBlockOf, withPadding } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { hasClassOf, stackingClasses } from './html-stacking';
@@ -316,11 +316,8 @@ class HtmlReader {
   }
 
   private image(image: Element, link: Element | undefined, path: string, text: TextStyle): ImageBlock | undefined {
-    const src = imageAddress(this.tagged(image.attribs['src']), `${path} src`, this.warnings);
-    if (!src) {
-      this.warnings.add(path, 'image_without_address');
-      return undefined;
-    }
+    const src = imageSource(this.tagged(image.attribs['src']), `${path} src`, path, this.warnings);
+    if (!src) return undefined;
     const href = link ? linkAddress(this.tagged(link.attribs['href']), `${path} href`, this.warnings) : undefined;
     const alt = cut(this.tagged(image.attribs['alt']), 500);
     const style = styleOf(image);
@@ -328,30 +325,19 @@ class HtmlReader {
     const centred = style['margin'] === '0 auto' || image.attribs['align'] === 'center' || (style['margin-left'] === 'auto' && style['margin-right'] === 'auto');
     // Where the image says nothing: a block starts at the left, an inline image follows the text's alignment.
     const placed = centred ? 'center' : (align(image.attribs['align']) ?? (style['display'] === 'block' ? 'left' : (align(text.textAlign) ?? 'left')));
-    return {
-      type: 'image',
-      src,
-      ...(alt && { alt }),
-      ...(href && { href }),
-      ...(width && { width }),
-      style: { padding: '0px', align: placed },
-    };
+    return imageBlock(src, { alt, href, width }, { padding: '0px', align: placed });
   }
 
   private button(link: Element, box: Element, path: string, text: TextStyle): ButtonBlock | undefined {
-    const label = cut(fragmentText(DomUtils.getInnerHTML(link), path, this.context), 200);
-    if (!label) {
-      this.warnings.add(path, 'button_without_text');
-      return undefined;
-    }
+    const label = buttonLabel(DomUtils.getInnerHTML(link), path, path, this.context);
+    if (!label) return undefined;
     const linkStyle = styleOf(link);
     const cell = box.name === 'table' ? tableRows(box).flatMap(cellsOf)[0] : box;
     const href = linkAddress(this.tagged(link.attribs['href']), `${path} href`, this.warnings);
-    return {
-      type: 'button',
-      text: label,
-      href: href ?? '',
-      style: defined({
+    return buttonBlock(
+      label,
+      href,
+      defined({
         buttonColor: backgroundOf(link) ?? (cell ? backgroundOf(cell) : undefined),
         color: paint(linkStyle['color']),
         fontFamily: fontFamily(linkStyle['font-family']) ?? text.fontFamily,
@@ -363,7 +349,7 @@ class HtmlReader {
         // The space around a button is its cell's, which its row carries.
         padding: '0px',
       }),
-    };
+    );
   }
 
   /** The head and the body's frame: title, hidden preheader, web fonts, the page's colour and the content's width. */

@@ -4,15 +4,15 @@
 import type { ChildNode, Element } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import type { Block, ButtonBlock, DividerBlock, ImageBlock, MenuBlock, Row, SocialBlock, SpacerBlock, WebFont } from '@embed/design-document';
-import { fontAddress, imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, htmlBlock, type ImportContext, socialNetwork, withPadding } from './blocks';
+import { fontAddress, linkAddress, webAddress } from './addresses';
+import { buttonBlock, buttonLabel, fragmentText, htmlBlock, imageBlock, imageSource, type ImportContext, socialNetwork, withPadding } from './blocks';
 import { mjmlTextBlocks } from './mjml-text';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { SourceUnreadable } from './errors';
 import { RENDER_DEFAULTS } from '@embed/render-core/defaults';
 import { MAX_MARKUP_DEPTH, markupDepth } from '@embed/render-core/sanitize';
 import { parseFragment } from './rich-text';
-import { align, border, BROWSER_LINK_COLOR, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign } from './values';
+import { align, border, BROWSER_LINK_COLOR, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, paddingSides, px, pxWithin, textAlign, withStyle } from './values';
 
 type Attributes = Record<string, string>;
 
@@ -297,22 +297,16 @@ class MjmlReader {
   }
 
   private image(attributes: Attributes, path: string): ImageBlock | undefined {
-    const src = imageAddress(this.context.tags(attributes['src'] ?? ''), path, this.warnings);
-    if (!src) {
-      this.warnings.add(path, 'image_without_address');
-      return undefined;
-    }
+    const src = imageSource(this.context.tags(attributes['src'] ?? ''), path, path, this.warnings);
+    if (!src) return undefined;
     const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
     const alt = this.context.tags(attributes['alt'] ?? '');
     const width = pxWithin(attributes['width'], 1, 1200);
-    return {
-      type: 'image',
+    return imageBlock(
       src,
-      ...(alt && { alt: cut(alt, 500) }),
-      ...(href && { href }),
-      ...(width && { width }),
-      ...withStyle(defined({ padding: padding(attributes['padding']), align: align(attributes['align']), borderRadius: pxWithin(attributes['border-radius'], 0, 999), backgroundColor: color(attributes['container-background-color']) })),
-    };
+      { alt: cut(alt, 500), href, width },
+      defined({ padding: padding(attributes['padding']), align: align(attributes['align']), borderRadius: pxWithin(attributes['border-radius'], 0, 999), backgroundColor: color(attributes['container-background-color']) }),
+    );
   }
 
   /**
@@ -333,32 +327,26 @@ class MjmlReader {
   }
 
   private button(element: Element, attributes: Attributes, path: string): ButtonBlock | undefined {
-    const text = cut(fragmentText(DomUtils.getInnerHTML(element), path, this.context), 200);
-    if (!text) {
-      this.warnings.add(path, 'button_without_text');
-      return undefined;
-    }
+    const text = buttonLabel(DomUtils.getInnerHTML(element), path, path, this.context);
+    if (!text) return undefined;
     const href = linkAddress(this.context.tags(attributes['href'] ?? ''), path, this.warnings);
-    return {
-      type: 'button',
+    return buttonBlock(
       text,
-      href: href ?? '',
-      ...withStyle(
-        defined({
-          buttonColor: color(attributes['background-color']),
-          color: color(attributes['color']),
-          fontFamily: fontFamily(attributes['font-family']),
-          fontSize: pxWithin(attributes['font-size'], 8, 96),
-          fontWeight: fontWeight(attributes['font-weight']),
-          innerPadding: padding(attributes['inner-padding']),
-          padding: padding(attributes['padding']),
-          align: align(attributes['align']),
-          borderRadius: pxWithin(attributes['border-radius'], 0, 999),
-          border: border(attributes['border']),
-          fullWidth: attributes['width'] === '100%' || undefined,
-        }),
-      ),
-    };
+      href,
+      defined({
+        buttonColor: color(attributes['background-color']),
+        color: color(attributes['color']),
+        fontFamily: fontFamily(attributes['font-family']),
+        fontSize: pxWithin(attributes['font-size'], 8, 96),
+        fontWeight: fontWeight(attributes['font-weight']),
+        innerPadding: padding(attributes['inner-padding']),
+        padding: padding(attributes['padding']),
+        align: align(attributes['align']),
+        borderRadius: pxWithin(attributes['border-radius'], 0, 999),
+        border: border(attributes['border']),
+        fullWidth: attributes['width'] === '100%' || undefined,
+      }),
+    );
   }
 
   private social(element: Element, attributes: Attributes, path: string): SocialBlock | undefined {
@@ -525,7 +513,6 @@ function columnWidth(value: string | undefined): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
 
 /** Whether the source's last markup is the root's end tag (`</mjml>`, spaces allowed before its `>`), as a whole file's is. */
 function endsWithRootClose(source: string): boolean {

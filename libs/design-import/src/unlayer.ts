@@ -4,15 +4,14 @@
 // are named in warnings: our blocks have no per-device styles yet.
 import type { Block, Border, ButtonBlock, DividerBlock, HeadingBlock, ImageBlock, MenuBlock, Row, SocialBlock, VideoBlock } from '@embed/design-document';
 import { imageAddress, linkAddress, webAddress } from './addresses';
-import { fragmentText, headingFrom, htmlBlock, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
+import { buttonBlock, buttonLabel, headingFrom, htmlBlock, imageBlock, imageSource, type ImportContext, socialNetwork, textOrHtmlBlock } from './blocks';
 import { DesignBuilder, type DesignInfo, type ImportedColumn, MAX_BLOCKS_PER_COLUMN } from './document';
 import { jsonRows, RowsReader } from './rows-reader';
 import { isObject, type JsonObject, own, ownArray, ownObject, ownString } from './json-source';
 import { lexicalContent, lexicalRoot } from './lexical';
 import { inlineText } from './rich-text';
-import { align, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign } from './values';
+import { align, clamp, color, cut, defined, fontFamily, fontWeight, lineHeight, lineStyle, padding, px, pxWithin, textAlign, withStyle } from './values';
 
-const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
 
 /** `{label, value}` font objects or plain stacks. */
 const fontOf = (value: unknown) => fontFamily(isObject(value) ? own(value, 'value') : value);
@@ -153,53 +152,37 @@ class UnlayerReader extends RowsReader {
 
   private image(values: JsonObject, path: string): ImageBlock | undefined {
     const source = ownObject(values, 'src');
-    const src = imageAddress(this.tagged(own(source, 'url')), `${path}.values.src.url`, this.warnings);
-    if (!src) {
-      this.warnings.add(path, 'image_without_address');
-      return undefined;
-    }
+    const src = imageSource(this.tagged(own(source, 'url')), `${path}.values.src.url`, path, this.warnings);
+    if (!src) return undefined;
     const href = linkAddress(this.tagged(hrefOf(own(values, 'action'))), `${path}.values.action`, this.warnings);
     const alt = cut(this.tagged(own(values, 'altText')), 500);
     const width = own(source, 'autoWidth') === false ? pxWithin(own(source, 'width'), 1, 1200) : undefined;
-    return {
-      type: 'image',
-      src,
-      ...(alt && { alt }),
-      ...(href && { href }),
-      ...(width && { width }),
-      ...withStyle(defined({ padding: padding(own(values, 'containerPadding')), align: align(own(values, 'textAlign')) })),
-    };
+    return imageBlock(src, { alt, href, width }, defined({ padding: padding(own(values, 'containerPadding')), align: align(own(values, 'textAlign')) }));
   }
 
   private button(values: JsonObject, path: string): ButtonBlock | undefined {
-    const text = cut(fragmentText(ownString(values, 'text') ?? '', `${path}.values.text`, this.context), 200);
-    if (!text) {
-      this.warnings.add(path, 'button_without_text');
-      return undefined;
-    }
+    const text = buttonLabel(ownString(values, 'text') ?? '', `${path}.values.text`, path, this.context);
+    if (!text) return undefined;
     const colours = ownObject(values, 'buttonColors');
     const size = ownObject(values, 'size');
     const href = linkAddress(this.tagged(hrefOf(own(values, 'href'))), `${path}.values.href`, this.warnings);
-    return {
-      type: 'button',
+    return buttonBlock(
       text,
-      href: href ?? '',
-      ...withStyle(
-        defined({
-          buttonColor: color(own(colours, 'backgroundColor')),
-          color: color(own(colours, 'color')),
-          fontFamily: fontOf(own(values, 'fontFamily')),
-          fontSize: pxWithin(own(values, 'fontSize'), 8, 96),
-          fontWeight: fontWeight(own(values, 'fontWeight')),
-          innerPadding: padding(own(values, 'padding')),
-          padding: padding(own(values, 'containerPadding')),
-          align: align(own(values, 'textAlign')),
-          borderRadius: pxWithin(own(values, 'borderRadius'), 0, 999),
-          border: borderOf(own(values, 'border')),
-          fullWidth: own(size, 'autoWidth') === false && own(size, 'width') === '100%' ? true : undefined,
-        }),
-      ),
-    };
+      href,
+      defined({
+        buttonColor: color(own(colours, 'backgroundColor')),
+        color: color(own(colours, 'color')),
+        fontFamily: fontOf(own(values, 'fontFamily')),
+        fontSize: pxWithin(own(values, 'fontSize'), 8, 96),
+        fontWeight: fontWeight(own(values, 'fontWeight')),
+        innerPadding: padding(own(values, 'padding')),
+        padding: padding(own(values, 'containerPadding')),
+        align: align(own(values, 'textAlign')),
+        borderRadius: pxWithin(own(values, 'borderRadius'), 0, 999),
+        border: borderOf(own(values, 'border')),
+        fullWidth: own(size, 'autoWidth') === false && own(size, 'width') === '100%' ? true : undefined,
+      }),
+    );
   }
 
   private divider(values: JsonObject): DividerBlock {

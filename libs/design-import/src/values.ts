@@ -110,6 +110,9 @@ export function cut(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** A block's `style` field, left out when there is no style. */
+export const withStyle = <S extends object>(style: S | undefined) => (style ? { style } : {});
+
 /** Fields set to undefined left out, so that a style of nothing is no style at all. */
 export function defined<T extends object>(value: T): T | undefined {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
