@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { ulid } from 'ulid';
 import { loadConfig, webhookDeliverySpecs } from '@embed/config';
+import { LONGEST_BUDGET_MS } from '@embed/contracts';
 import { hashSecret, newSecretKey, newWebhookSecret } from '@embed/credentials';
 import { openRepositories } from '@embed/data-access';
 import { type Benchmark, line } from './benchmark';
@@ -168,7 +169,7 @@ async function latencies(receiver: Receiver, queue: Queue, project: BenchProject
 
 /** Projects with a webhook to the receiver (each at its own path), made straight in the database: a hundred admin commands would take minutes. */
 async function makeProjects(receiverUrl: string, name: string, count: number, events: 'export.created' | 'design.saved') {
-  const repositories = openRepositories({ DATABASE_URL: benchStack.databaseUrl(), DATABASE_POOL_SIZE: 2, DATABASE_PREPARED_STATEMENTS: true });
+  const repositories = openRepositories({ DATABASE_URL: benchStack.databaseUrl(), DATABASE_POOL_SIZE: 2, DATABASE_CONNECT_TIMEOUT_MS: LONGEST_BUDGET_MS, DATABASE_PREPARED_STATEMENTS: true });
   try {
     const projects: BenchProject[] = [];
     for (let i = 0; i < count; i++) {

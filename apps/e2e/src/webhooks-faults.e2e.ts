@@ -3,7 +3,7 @@
 // the middle of a burst of 1,000 events. Every event must arrive at least once, with the
 // same bytes on every arrival of its id. And an erasure deleting a delivery mid-attempt
 // must not cost the record of the attempts finishing with it.
-import { deliveryBody } from '@embed/contracts';
+import { deliveryBody, LONGEST_BUDGET_MS } from '@embed/contracts';
 import { openRepositories, type RecordedAttempt } from '@embed/data-access';
 import { query } from './support/database';
 import { killService, opsUrl, sleep, stackEnv, startService, waitUntilReady } from './support/stack';
@@ -11,6 +11,10 @@ import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receive
 import { startDependencies, stopDependency } from './support/infrastructure';
 import { FAST_DISPATCHER, restartDispatcher, useReceiverAndFastDispatcher, verifySignature, waitForDelivery, webhookProject } from './support/webhooks';
 import { saveDesign } from './support/api';
+
+/** The stack's database through the services' own repositories, on one connection. */
+const stackRepositories = () =>
+  openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_CONNECT_TIMEOUT_MS: LONGEST_BUDGET_MS, DATABASE_PREPARED_STATEMENTS: true });
 
 jest.setTimeout(120_000);
 
@@ -125,7 +129,7 @@ it('records the attempts that finish together although an erasure deleted one of
   await query('DELETE FROM "WebhookDelivery" WHERE id = $1', [erased]);
 
   const delivered = (deliveryId: string): RecordedAttempt => ({ deliveryId, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } });
-  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
+  const repositories = stackRepositories();
   try {
     await repositories.deliveries.recordAttempts([delivered(erased), delivered(kept)]);
   } finally {
@@ -159,7 +163,7 @@ it('records a delivery and, in the same statement, takes the next one of its des
     [[first, second], bodies, webhookId, projectId, designId, first],
   );
   const delivered: RecordedAttempt = { deliveryId: first, outcome: { startedAt: new Date(), durationMs: 3, statusCode: 200, error: null }, next: { status: 'delivered' } };
-  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_POOL_SIZE: 1, DATABASE_PREPARED_STATEMENTS: true });
+  const repositories = stackRepositories();
   try {
     // A short lease: anything else this claim takes from the stack's dispatcher goes back to it at once.
     const claimed = await repositories.deliveries.recordAndClaim([delivered], { window: 16, concurrency: 64, limit: 64, leaseMs: 1, leasesPerPlace: 1 });
@@ -190,7 +194,7 @@ it('claims ahead of a project’s share, each due again at its lease’s end, an
       [projectId, by],
     );
   await shiftOthers('1 day');
-  const repositories = openRepositories({ DATABASE_URL: stackEnv().DATABASE_URL, DATABASE_PREPARED_STATEMENTS: true, DATABASE_POOL_SIZE: 1 });
+  const repositories = stackRepositories();
   try {
     await query(
       `INSERT INTO "WebhookDelivery" (id, "webhookId", "projectId", environment, "eventType", body, "nextAttemptAt", "createdAt")

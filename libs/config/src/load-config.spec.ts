@@ -99,7 +99,7 @@ describe('secrets outside a local stack', () => {
   it('takes secrets of the operator\'s own, and addresses without a password', () => {
     const specs = { ...cursorSpecs, ...databaseSpecs, ...redisSpecs };
     const env = { CURSOR_SECRET: '9f2c41d0e7', DATABASE_URL: 'postgresql://embed:p%40ss-9f2c@db:5432/embed', REDIS_URL: 'redis://redis:6379' };
-    expect(loadConfig(specs, env)).toEqual({ ...env, DATABASE_POOL_SIZE: 10, DATABASE_PREPARED_STATEMENTS: true });
+    expect(loadConfig(specs, env)).toEqual({ ...env, DATABASE_POOL_SIZE: 10, DATABASE_CONNECT_TIMEOUT_MS: 15_000, DATABASE_PREPARED_STATEMENTS: true });
     expect(problemsOf(specs, { ...env, DATABASE_URL: 'postgresql://embed:change%2Dme@db:5432/embed' })).toEqual({ DATABASE_URL: expect.any(String) });
   });
 

@@ -81,6 +81,14 @@ export const databaseSpecs = {
    */
   DATABASE_POOL_SIZE: positiveInt({ default: 10 }),
   /**
+   * How long, in milliseconds, a connection to PostgreSQL may take to open, and a query may
+   * wait for a free one; past it the query fails as the database being unavailable (503,
+   * nothing changed). A server that does not answer at all (a network partition, a firewall
+   * dropping packets) would otherwise hold each for as long as the kernel retries, minutes.
+   * The default, 15 s, is the longest budget of a request, after which none could use it.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt({ default: LONGEST_BUDGET_MS }),
+  /**
    * Whether the statements run on every request and webhook delivery are prepared once per
    * connection. Off only behind a pooler that cannot keep them: PgBouncer before 1.21, or
    * with `max_prepared_statements = 0` (deploy/README.md, "PgBouncer").

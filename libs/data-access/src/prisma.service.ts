@@ -1,13 +1,13 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { type Prisma, PrismaClient } from '@prisma/client';
-import { Pool, type QueryResultRow } from 'pg';
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { ConfigOf, databaseSpecs } from '@embed/config';
 import { assertBeforeDeadline, DeadlinePassedError, waitAllowedMs } from '@embed/contracts';
 import { type Statement, statementQuery } from './statement';
 
 /** Where the database is and how many connections a process may open to it. */
-export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_PREPARED_STATEMENTS'>;
+export type DatabaseConfig = Pick<ConfigOf<typeof databaseSpecs>, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_PREPARED_STATEMENTS'>;
 
 /** Runs one parameterised statement inside a transaction of PrismaService.sqlTransaction; its rows. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,11 +34,11 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   private readonly prepare: boolean;
   private readonly logger = new Logger('Database');
 
-  constructor({ DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_PREPARED_STATEMENTS }: DatabaseConfig) {
+  constructor({ DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_PREPARED_STATEMENTS }: DatabaseConfig) {
     // No JIT: our statements are short, and a plan PostgreSQL misjudges as costly (the
     // dispatcher's claim, over a queue whose statistics swing between bursts) was compiled
     // for 0.5 s on every run to save microseconds.
-    const pool = new Pool({ connectionString: DATABASE_URL, max: DATABASE_POOL_SIZE, options: '-c jit=off' });
+    const pool = new Pool({ connectionString: DATABASE_URL, max: DATABASE_POOL_SIZE, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS, options: '-c jit=off' });
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
     this.prepare = DATABASE_PREPARED_STATEMENTS;
@@ -93,14 +93,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   /**
    * A transaction of parameterised SQL on the same pool, for the writes on hot paths (a
    * token's, the webhook relay's): Prisma's interactive transaction costs several times
-   * its statements. Each statement may run until `deadline`, as in `transaction`: a token
-   * queued on its person's lock behind an erasure gives up its connection when its request
-   * has, instead of holding it for as long as the lock is held.
+   * its statements. It waits for a connection, and each statement runs, until `deadline`, as
+   * in `transaction`: a token queued on its person's lock behind an erasure gives up its
+   * connection when its request has, instead of holding it for as long as the lock is held,
+   * and one queued for a connection behind such tokens gives up its place in the queue.
    * Rolled back when `work` throws; `sql` takes the same SQL as `sql()` above.
    */
   sqlTransaction<T>(work: (sql: SqlRunner) => Promise<T>, deadline: number | undefined): Promise<T> {
     return untilDeadline(deadline, async () => {
-      const client = await this.pool.connect();
+      const client = await this.connectBefore(deadline);
       let broken: Error | undefined;
       try {
         // One round trip: SET LOCAL takes no parameter, and the bound is a whole number of milliseconds.
@@ -116,6 +117,25 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
         client.release(broken);
       }
     });
+  }
+
+  /** A connection of the pool, waited for until `deadline` at most; one that comes later goes back to the pool. */
+  private async connectBefore(deadline: number | undefined): Promise<PoolClient> {
+    const connecting = this.pool.connect();
+    // Without a deadline, the pool's own bound (DATABASE_CONNECT_TIMEOUT_MS) is the wait's.
+    if (deadline === undefined) return connecting;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DeadlinePassedError('a database connection was free')), waitAllowedMs(deadline));
+    });
+    try {
+      return await Promise.race([connecting, late]);
+    } catch (error) {
+      connecting.then((client) => client.release(), () => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async ping(): Promise<void> {
