@@ -211,5 +211,41 @@ describe('synced rows', () => {
     const shown = expectStatus(await editor('GET', `/designs/${design.id}`), 200).doc.body.rows[0];
     expect(shown.columns).toEqual(words('x', 'Library offer, summer').columns);
   });
+
+  it('are shown in each design’s languages, with a design’s own translations of the texts it may edit', async () => {
+    const { testKey } = newProject('email');
+    const server = rows(testKey);
+    const paragraph = (text: string) => [{ type: 'paragraph', content: [{ text }] }];
+    /** The project row: one text, editable, translated as given. */
+    const news = (text: string, translations: Record<string, string> = {}) => {
+      const row = words('news', text);
+      const translated = Object.fromEntries(Object.entries(translations).map(([tag, said]) => [tag, { content: paragraph(said) }]));
+      return { ...row, columns: [{ blocks: [{ ...row.columns[0].blocks[0], ...(Object.keys(translated).length && { translations: translated }) }] }], syncedTextsEditable: true };
+    };
+    const published = expectStatus(await server('POST', '', { body: { name: 'News', row: news('Library news'), synced: true } }), 201);
+    const make = async (name: string, doc: any, row: object) =>
+      expectStatus(await call('POST', '/embed/v1/users/reader/designs', { bearer: testKey, body: { name, doc: { ...doc, body: { ...doc.body, rows: [{ ...row, id: 'news-copy', syncedRowId: published.id }] } } } }), 201);
+    const english = await make('English', { ...email, languages: undefined, settings: { subject: email.settings.subject } }, news('Library news'));
+    // The French design (the example lists fr) has its own words and its own French for them.
+    const french = await make('French', email, news('Our news', { fr: 'Nos nouvelles' }));
+
+    // The integrator translates the project row into French and Spanish.
+    expectStatus(await server('PUT', `/${published.id}`, { body: { name: 'News', row: news('Library news, updated', { fr: 'Nouvelles', es: 'Noticias' }), synced: true } }), 200);
+    const { editor } = await editorSession(testKey, 'reader');
+    const block = (doc: any) => doc.body.rows[0].columns[0].blocks[0];
+
+    // A design in English alone shows the row without them (and its own words), and stays a design its person can save.
+    const englishNow = expectStatus(await editor('GET', `/designs/${english.id}`), 200).doc;
+    expect(block(englishNow)).toEqual({ type: 'text', content: paragraph('Library news') });
+    expectStatus(await editor('PUT', `/designs/${english.id}`, { body: { doc: englishNow } }), 200);
+
+    // The French design keeps its own words and its own French, and exports them.
+    const frenchNow = expectStatus(await editor('GET', `/designs/${french.id}`), 200).doc;
+    expect(block(frenchNow)).toEqual({ type: 'text', content: paragraph('Our news'), translations: { fr: { content: paragraph('Nos nouvelles') } } });
+    expectStatus(await editor('PUT', `/designs/${french.id}`, { body: { doc: frenchNow } }), 200);
+    const exported = expectStatus(await call('POST', `/embed/v1/designs/${french.id}/export`, { bearer: testKey, body: { user: { id: 'reader' }, format: 'html', language: 'fr' } }), 200);
+    expect(exported.html).toContain('Nos nouvelles');
+    expect(exported.html).not.toContain('Noticias');
+  });
 });
 

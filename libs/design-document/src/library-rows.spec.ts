@@ -1,4 +1,5 @@
-import { lockedRowChange, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, withSyncedRows } from './library-rows';
+import { lockedRowChange, rowInLanguages, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, textsEditable, withSyncedRows } from './library-rows';
+import { validateDesign } from './validate';
 import type { DesignDocument, Row } from './types';
 
 const text = (id: string, words: string): Row => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-t`, content: [{ type: 'paragraph', content: [{ text: words }] }] }] }] });
@@ -107,5 +108,69 @@ describe('synced rows whose texts the integrator made editable', () => {
     expect(syncedRowEdit(before, design(own('New words', '#1f5f4a')))).toBeNull();
     expect(syncedRowEdit(before, design(own('Words', '#000000')))).toMatch(/is synced with the project's library/);
     expect(syncedRowEdit(design({ ...own('Words', '#1f5f4a'), syncedTextsEditable: undefined }), design({ ...own('New words', '#1f5f4a'), syncedTextsEditable: undefined }))).toMatch(/is synced/);
+  });
+});
+
+describe('a library row in a design of its own languages', () => {
+  const id = 'row_01hzzzzzzzzzzzzzzzzzzzzzzz';
+  const words = (said: string) => [{ type: 'paragraph' as const, content: [{ text: said }] }];
+  const image = { type: 'image' as const, id: 'pic', src: 'https://example.com/a.png', alt: 'A field', translations: { fr: { alt: 'Un champ' }, es: { alt: 'Un campo' } } };
+  /** The library's row: a text and an image, translated into French and Spanish. */
+  const saved = (editable: boolean): Row => ({
+    id: 'lib',
+    columns: [{ blocks: [{ type: 'text', id: 'say', content: words('Library words'), translations: { fr: { content: words('Mots') }, es: { content: words('Palabras') } } }, image] }],
+    ...(editable && { syncedTextsEditable: true }),
+  });
+  /** The design's copy, with its own text and German translation. */
+  const copy = (editable: boolean): Row => ({
+    id: 'mine',
+    syncedRowId: id,
+    columns: [{ blocks: [{ type: 'text', id: 'say', content: words('My words'), translations: { de: { content: words('Meine Worte') } } }, { ...image, translations: { de: { alt: 'Ein Feld' } } }] }],
+    ...(editable && { syncedTextsEditable: true }),
+  });
+  const inLanguages = (languages: string[] | undefined, ...rows: Row[]): DesignDocument => ({ ...design(...rows), ...(languages && { languages }) });
+  const blocks = (doc: DesignDocument) => doc.body.rows[0].columns[0].blocks as unknown as { content?: unknown; translations?: unknown }[];
+
+  it('shows a synced row only in the languages the design lists, so that the design stays valid', () => {
+    const german = withSyncedRows(inLanguages(['fr', 'de'], copy(false)), new Map([[id, saved(false)]]));
+    expect(blocks(german).map((block) => block.translations)).toEqual([{ fr: { content: words('Mots') } }, { fr: { alt: 'Un champ' } }]);
+    expect(validateDesign(german).valid).toBe(true);
+    const english = withSyncedRows(inLanguages(undefined, copy(false)), new Map([[id, saved(false)]]));
+    expect(blocks(english).map((block) => block.translations)).toEqual([undefined, undefined]);
+    expect(validateDesign(english).valid).toBe(true);
+  });
+
+  it('keeps the design’s own translations of the texts the integrator made editable, and the library’s of the rest', () => {
+    const shown = withSyncedRows(inLanguages(['de', 'fr'], copy(true)), new Map([[id, saved(true)]]));
+    expect(blocks(shown)[0]).toMatchObject({ content: words('My words'), translations: { de: { content: words('Meine Worte') } } });
+    expect(blocks(shown)[1].translations).toEqual({ fr: { alt: 'Un champ' } });
+    expect(validateDesign(shown).valid).toBe(true);
+  });
+
+  it('shows the same in a render’s document, not yet checked', () => {
+    const { doc } = syncedRowsForRender(inLanguages(['fr'], copy(false)), new Map([[id, saved(false)]]));
+    expect(blocks(doc as DesignDocument).map((block) => block.translations)).toEqual([{ fr: { content: words('Mots') } }, { fr: { alt: 'Un champ' } }]);
+  });
+
+  it('lets the editor translate an editable synced row’s texts, and nothing else of a synced or locked row', () => {
+    const before = withSyncedRows(inLanguages(['de'], copy(true)), new Map([[id, saved(true)]]));
+    const retranslated = (blockIndex: number, translation: object) => {
+      const row = structuredClone(before.body.rows[0]);
+      Object.assign(row.columns[0].blocks[blockIndex], { translations: { de: translation } });
+      return inLanguages(['de'], row);
+    };
+    expect(syncedRowEdit(before, retranslated(0, { content: words('Andere Worte') }))).toBeNull();
+    expect(syncedRowEdit(before, retranslated(1, { alt: 'Eine Wiese' }))).toMatch(/is synced/);
+    const row = before.body.rows[0];
+    const [text, picture] = row.columns[0].blocks;
+    expect([textsEditable(row, text), textsEditable(row, picture)]).toEqual([true, false]);
+    expect(textsEditable({ ...row, syncedTextsEditable: undefined }, text)).toBe(false);
+    expect(textsEditable({ ...row, locked: true }, text)).toBe(false);
+    expect(textsEditable({ ...row, syncedRowId: undefined, syncedTextsEditable: undefined }, picture)).toBe(true);
+  });
+
+  it('leaves out only translations into languages not listed, whatever the case of their regions', () => {
+    const brazilian: Row = { columns: [{ blocks: [{ ...image, translations: { 'pt-BR': { alt: 'Um campo' }, es: { alt: 'Un campo' } } }] }] };
+    expect(rowInLanguages(brazilian, ['pt-br']).columns[0].blocks[0]).toEqual({ ...image, translations: { 'pt-BR': { alt: 'Um campo' } } });
   });
 });

@@ -16,15 +16,56 @@ const syncedContent = (row: Row, saved: Row): Row => {
 /** The saved rows a design's synced rows name, each once. */
 export const syncedRowIds = (doc: DesignDocument): string[] => [...new Set(doc.body.rows.flatMap((row) => (row.syncedRowId ? [row.syncedRowId] : [])))];
 
-/** The texts a person may edit in a synced row the integrator marked `syncedTextsEditable`: a block's by its type. */
-const textOf = (block: Block): unknown => (block.type === 'text' || block.type === 'heading' ? block.content : block.type === 'button' ? block.text : undefined);
-const withText = (block: Block, text: unknown): Block =>
-  block.type === 'text' || block.type === 'heading' ? ({ ...block, content: text } as Block) : block.type === 'button' ? ({ ...block, text } as Block) : block;
+type Translations = Record<string, unknown>;
+type Translated = { translations?: Translations };
+
+/**
+ * A block with only its translations into `listed` (lower case): the languages a design may
+ * hold (rules.ts). A library row serves designs of many languages; each shows it in its own.
+ */
+function blockInLanguages(block: Block, listed: ReadonlySet<string>): Block {
+  const { translations, ...rest } = block as Block & Translated;
+  if (!translations) return block;
+  const kept = Object.entries(translations).filter(([tag]) => listed.has(tag.toLowerCase()));
+  if (kept.length === Object.keys(translations).length) return block;
+  return (kept.length ? { ...rest, translations: Object.fromEntries(kept) } : rest) as Block;
+}
+
+/** A library row as a design translated into `languages` holds it: each block's translations into other languages left out. */
+export function rowInLanguages(row: Row, languages: readonly unknown[] | undefined): Row {
+  const listed = new Set((languages ?? []).flatMap((tag) => (typeof tag === 'string' ? [tag.toLowerCase()] : [])));
+  return { ...row, columns: row.columns.map((column) => ({ ...column, blocks: column.blocks.map((block) => blockInLanguages(block, listed)) })) };
+}
+
+/** The field of a block's text a person may edit in a synced row the integrator marked `syncedTextsEditable`. */
+const textField = (block: Block): 'content' | 'text' | undefined =>
+  block.type === 'text' || block.type === 'heading' ? 'content' : block.type === 'button' ? 'text' : undefined;
+
+/** That text with its translations, which are its text too: the design's own, or none (undefined) to compare the rest. */
+type OwnTexts = { text: unknown; translations: Translations | undefined } | undefined;
+const textsOf = (block: Block): OwnTexts => {
+  const field = textField(block);
+  return field && { text: (block as unknown as Record<string, unknown>)[field], translations: (block as Translated).translations };
+};
+function withTexts(block: Block, texts: OwnTexts): Block {
+  const field = textField(block);
+  if (!field) return block;
+  const { translations: _theirs, ...rest } = block as Block & Translated;
+  return { ...rest, [field]: texts?.text, ...(texts?.translations && { translations: texts.translations }) } as Block;
+}
+
+/**
+ * Whether a person may change a block's texts and their translations in the editor: not in a
+ * locked row, and in a synced row only the texts the integrator made editable.
+ */
+export const textsEditable = (row: Row, block: Block): boolean =>
+  !row.locked && (row.syncedRowId === undefined || (row.syncedTextsEditable === true && textField(block) !== undefined));
 
 /**
  * The saved row's content with the design's own texts where the integrator lets people edit
- * them (`syncedTextsEditable`): each block takes the text of the design's block at the same
- * place when that block is of the same type; everything else is the saved row's.
+ * them (`syncedTextsEditable`): each block takes the text, and its translations, of the
+ * design's block at the same place when that block is of the same type; everything else is
+ * the saved row's.
  */
 function withOwnTexts(content: Row, own: Row): Row {
   if (!content.syncedTextsEditable) return content;
@@ -32,16 +73,19 @@ function withOwnTexts(content: Row, own: Row): Row {
     ...column,
     blocks: column.blocks.map((block, b) => {
       const mine = own.columns[c]?.blocks[b];
-      return mine && mine.type === block.type && textOf(mine) !== undefined ? withText(block, textOf(mine)) : block;
+      return mine && mine.type === block.type && textField(mine) ? withTexts(block, textsOf(mine)) : block;
     }),
   }));
   return { ...content, columns };
 }
 
+/** What a synced row shows in a design translated into `languages`: the saved row's content, in those languages, with the design's own texts where they are editable. */
+const shownSynced = (row: Row, saved: Row, languages: readonly unknown[] | undefined): Row => withOwnTexts(rowInLanguages(syncedContent(row, saved), languages), row);
+
 /**
  * The design with each synced row showing its saved row's current content (`current` maps
- * saved row ids to their content), with the design's own texts where the saved row lets
- * people edit them; a row whose saved row is gone keeps its last copy. The same object when
+ * saved row ids to their content) in the design's languages, with the design's own texts
+ * where the saved row lets people edit them; a row whose saved row is gone keeps its last copy. The same object when
  * no row changes, so a caller can tell nothing was synced.
  */
 export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string, Row>): DesignDocument {
@@ -50,7 +94,7 @@ export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string,
     const saved = row.syncedRowId === undefined ? undefined : current.get(row.syncedRowId);
     if (!saved) return row;
     changed = true;
-    return withOwnTexts(syncedContent(row, saved), row);
+    return shownSynced(row, saved, doc.languages);
   });
   return changed ? ({ ...doc, body: { ...doc.body, rows } } as DesignDocument) : doc;
 }
@@ -62,6 +106,9 @@ function uncheckedRows(doc: unknown): { row: Record<string, unknown>; index: num
   const rows = isObject(doc) && isObject(doc['body']) ? doc['body']['rows'] : undefined;
   return Array.isArray(rows) ? rows.flatMap((row: unknown, index) => (isObject(row) ? [{ row, index }] : [])) : [];
 }
+
+/** The languages a document not yet checked lists, as far as it lists any. */
+const languagesOf = (doc: unknown): unknown[] | undefined => (isObject(doc) && Array.isArray(doc['languages']) ? doc['languages'] : undefined);
 
 /** The saved rows a document not yet checked names as synced, each once. */
 export const syncedRowReferences = (doc: unknown): string[] => [
@@ -81,7 +128,7 @@ export function syncedRowsForRender(doc: unknown, current: ReadonlyMap<string, R
     const id = row['syncedRowId'];
     if (typeof id !== 'string') continue;
     const saved = current.get(id);
-    if (saved) shown.set(index, withOwnTexts(syncedContent(row as unknown as Row, saved), row as unknown as Row));
+    if (saved) shown.set(index, shownSynced(row as unknown as Row, saved, languagesOf(doc)));
     else warnings.push(`body.rows[${index}] names synced row "${id}", which is not a synced row of this project in this environment: the row's own content was rendered`);
   }
   if (!shown.size) return { doc, warnings };
@@ -124,15 +171,15 @@ export function lockedRowChange(stored: DesignDocument, next: DesignDocument): s
   return null;
 }
 
-/** A row without the texts a person may edit in it (those of a `syncedTextsEditable` row), for comparing the rest. */
+/** A row without the texts a person may edit in it (those of a `syncedTextsEditable` row, translations included), for comparing the rest. */
 const withoutEditableTexts = (row: Row): Row =>
-  row.syncedTextsEditable ? { ...row, columns: row.columns.map((column) => ({ ...column, blocks: column.blocks.map((block) => withText(block, undefined)) })) } : row;
+  row.syncedTextsEditable ? { ...row, columns: row.columns.map((column) => ({ ...column, blocks: column.blocks.map((block) => withTexts(block, undefined)) })) } : row;
 
 /**
  * Why `next` may not follow `doc` in the editor (null when it may) for its synced rows: a
  * synced row shows its saved row's content, which only the integrator's server changes, so
- * a synced row that stays (by id) must stay as it was, but for its blocks' texts when the
- * integrator made them editable (`syncedTextsEditable`). It may move or go.
+ * a synced row that stays (by id) must stay as it was, but for its blocks' texts and their
+ * translations when the integrator made them editable (`syncedTextsEditable`). It may move or go.
  */
 export function syncedRowEdit(doc: DesignDocument, next: DesignDocument): string | null {
   const before = new Map(doc.body.rows.flatMap((row) => (row.syncedRowId && row.id !== undefined ? [[row.id, withoutEditableTexts(row)] as const] : [])));

@@ -15,4 +15,4 @@ export { designProblem } from './check';
 export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
 export { LANGUAGE_TAG_PATTERN } from './definition/languages';
 export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';
-export { lockedRowChange, sameJson, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, withSyncedRows } from './library-rows';
+export { lockedRowChange, rowInLanguages, sameJson, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, textsEditable, withSyncedRows } from './library-rows';

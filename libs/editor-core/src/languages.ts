@@ -1,4 +1,4 @@
-import { type Block, DEFAULT_LANGUAGE, type DesignDocument, type FormBlock, sameJson } from '@embed/design-document/model';
+import { type Block, DEFAULT_LANGUAGE, type DesignDocument, type FormBlock, sameJson, textsEditable } from '@embed/design-document/model';
 import type { Applied, Command } from './commands';
 import { carryKey } from './keys';
 import { applyPatch } from './patch';
@@ -208,16 +208,23 @@ function defaultTexts(holder: Holder, keys: string[]): Record<string, unknown> {
   return texts;
 }
 
-/** The design with `language` added, each text copied from the default language as a start; the inverse is the design before. */
+/**
+ * The design with `language` added, each text a person may edit copied from the default
+ * language as a start (a locked or synced row's are its owner's: those show the default's
+ * until its owner translates them); the inverse is the design before.
+ */
 export function addLanguage(doc: DesignDocument, language: string): Applied {
   const copy = (holder: Holder, keys: string[]): Holder => {
     const texts = defaultTexts(holder, keys);
     return Object.keys(texts).length > 0 ? { ...holder, translations: { ...holder.translations, [language]: texts } } : holder;
   };
-  const rows = doc.body.rows.map((row) => {
-    const shown = { ...row, columns: row.columns.map((column) => ({ ...column, blocks: column.blocks.map((block) => copy(block as unknown as Holder, BLOCK_TEXTS[block.type] ?? []) as unknown as Block) })) };
-    return shown;
-  });
+  const rows = doc.body.rows.map((row) => ({
+    ...row,
+    columns: row.columns.map((column) => ({
+      ...column,
+      blocks: column.blocks.map((block) => (textsEditable(row, block) ? (copy(block as unknown as Holder, BLOCK_TEXTS[block.type] ?? []) as unknown as Block) : block)),
+    })),
+  }));
   const settings = copy(doc.settings as unknown as Holder, SETTINGS_TEXTS.filter((key) => key in doc.settings));
   const next = { ...withRows(doc, rows), settings, languages: [...(doc.languages ?? []), language] } as DesignDocument;
   return { doc: next, inverse: { type: 'replaceDesign', doc } };

@@ -1,4 +1,4 @@
-import type { DesignDocument, Row } from '@embed/design-document/model';
+import type { DesignDocument, Row, TextBlock } from '@embed/design-document/model';
 import { applyCommand } from './commands';
 import { libraryRowInsertion } from './library-rows';
 import { CommandError } from './paths';
@@ -20,6 +20,31 @@ describe('libraryRowInsertion', () => {
     const { locked: _, ...plain } = { ...text('legal', 'Legal'), locked: true };
     expect(applyCommand(doc, libraryRowInsertion(doc, 0, saved({ ...plain, locked: true }, { locked: true }))).doc.body.rows[0]).toEqual({ ...plain, locked: true });
     expect(applyCommand(doc, libraryRowInsertion(doc, 0, saved({ ...plain, locked: true }, { synced: true }))).doc.body.rows[0]).toEqual({ ...plain, syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz' });
+  });
+});
+
+describe('library rows and the design’s languages', () => {
+  const paragraph = (said: string) => [{ type: 'paragraph' as const, content: [{ text: said }] }];
+  const translated = (id: string, said: string, translations: Record<string, string>): Row => ({
+    ...text(id, said),
+    columns: [{ blocks: [{ ...(text(id, said).columns[0].blocks[0] as TextBlock), translations: Object.fromEntries(Object.entries(translations).map(([tag, words]) => [tag, { content: paragraph(words) }])) }] }],
+  });
+  const translationsOf = (row: Row) => (row.columns[0].blocks[0] as { translations?: object }).translations;
+
+  it('inserts a saved row translated only into the languages the design has', () => {
+    const doc = { ...design(), languages: ['fr'] };
+    const { doc: inserted } = applyCommand(doc, libraryRowInsertion(doc, 0, saved(translated('offer', 'Offer', { fr: 'Offre', es: 'Oferta' }))));
+    expect(translationsOf(inserted.body.rows[0])).toEqual({ fr: { content: paragraph('Offre') } });
+    const { doc: english } = applyCommand(design(), libraryRowInsertion(design(), 0, saved(translated('offer', 'Offer', { fr: 'Offre' }))));
+    expect(translationsOf(english.body.rows[0])).toBeUndefined();
+  });
+
+  it('adds a language to a design with locked and synced rows, copying only the texts a person may edit', () => {
+    const synced = (id: string, editable: boolean): Row => ({ ...text(id, id), syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz', ...(editable && { syncedTextsEditable: true }) });
+    const doc = design(text('own', 'Own'), { ...text('legal', 'Legal'), locked: true }, synced('banner', false), synced('offer', true));
+    const { doc: added } = applyCommand(doc, { type: 'addLanguage', language: 'de' });
+    expect(added.languages).toEqual(['de']);
+    expect(added.body.rows.map(translationsOf)).toEqual([{ de: { content: paragraph('Own') } }, undefined, undefined, { de: { content: paragraph('offer') } }]);
   });
 });
 

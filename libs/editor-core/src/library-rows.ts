@@ -1,4 +1,4 @@
-import type { Block, Column, DesignDocument, Row } from '@embed/design-document/model';
+import { type Block, type Column, type DesignDocument, type Row, rowInLanguages } from '@embed/design-document/model';
 import type { Command } from './commands';
 import { freshId, idsOf } from './structure';
 
@@ -22,11 +22,12 @@ const withUniqueId = <T extends { id?: string }>(item: T, taken: Set<string>): T
 /**
  * A saved row inserted at row `index`, as one command: a copy whose ids are unique in the
  * design, locked when the saved row is (the row then needs an id, which the service finds
- * it by), and holding the saved row's id when it is synced.
+ * it by), holding the saved row's id when it is synced, and translated only into the
+ * design's languages (a library row serves designs of many).
  */
 export function libraryRowInsertion(doc: DesignDocument, index: number, saved: LibraryRow): Command {
   const taken = idsOf(doc);
-  const { locked: _locked, syncedRowId: _synced, ...content } = structuredClone(saved.row);
+  const { locked: _locked, syncedRowId: _synced, ...content } = rowInLanguages(structuredClone(saved.row), doc.languages);
   const columns = content.columns.map((column: Column) => ({ ...withUniqueId(column, taken), blocks: column.blocks.map((block: Block) => withUniqueId(block, taken)) }));
   const row: Row = {
     ...content,

@@ -38,7 +38,7 @@ export const LAYOUT = {
     syncedTextsEditable: Type.Optional(
       Type.Boolean({
         description:
-          'Set by the integrator on a synced project row: a person may edit the texts of its blocks (text and heading content, button text), which each design keeps as its own while the rest follows the project row.',
+          'Set by the integrator on a synced project row: a person may edit the texts of its blocks (text and heading content, button text) and their translations, which each design keeps as its own while the rest follows the project row.',
       }),
     ),
     style: Type.Optional(
