@@ -1,4 +1,4 @@
-import type { Block, DesignDocument } from '@embed/design-document/model';
+import { type Block, type DesignDocument, textsEditable } from '@embed/design-document/model';
 import { type BlockPath, fitInsert, keyOf, PLACEHOLDER_IMAGE, type TextEdit } from '@embed/editor-core';
 import { assetsPrefix, socialIconFile } from '@embed/render-core/assets';
 import { socialLabel } from '@embed/render-core/defaults';
@@ -17,6 +17,8 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
   const { box, inner } = blockCss(block, mode);
   // Typing into one block, pause after pause, is one undo step per pause.
   const coalesceKey = `rich-text:${keyOf(block)}`;
+  // A locked row's texts, and a synced row's the integrator did not make editable, are shown, not typed in: the service keeps them.
+  const shownOnly = store.readOnly || !textsEditable(store.doc.body.rows[path.row], block);
   const onEdit = (edit: TextEdit) => store.dispatch({ type: 'editText', at: path, edit });
   const onInsert = (edit: Extract<TextEdit, { kind: 'insert' }>) => {
     const fitted = fitInsert(store.doc, path, edit);
@@ -24,7 +26,7 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
   };
   switch (block.type) {
     case 'text':
-      if (store.readOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
+      if (shownOnly) return <RichTextView kind="text" value={block.content} style={inner} />;
       return (
         <RichTextEditor
           kind="text"
@@ -37,7 +39,7 @@ export function BlockContent({ block, path, store }: { block: Block; path: Block
         />
       );
     case 'heading':
-      if (store.readOnly) return <RichTextView kind="heading" value={block.content} style={inner} />;
+      if (shownOnly) return <RichTextView kind="heading" value={block.content} style={inner} />;
       return (
         <RichTextEditor
           kind="heading"
