@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
-import { BLOCK_TYPES, type DesignDocument, DESIGN_MODES, validateDesign } from '@embed/design-document';
+import { BLOCK_TYPES, DESIGN_MODES, validateDesign } from '@embed/design-document';
 import { applyCommand, type Command } from './commands';
 import { newBlock, newRow } from './new-blocks';
 import { CommandError } from './paths';
+import { exampleDesign as example } from './testing/designs';
 
 // Random edits, in range and out of it: whatever the editor's commands reach, the server takes.
 
-const repo = path.resolve(__dirname, '../../..');
-const example = (mode: string): DesignDocument => JSON.parse(readFileSync(path.join(repo, 'docs/examples/designs', `${mode}.json`), 'utf8'));
 
 const index = fc.integer({ min: -1, max: 6 });
 const at = fc.record({ row: index, column: fc.integer({ min: 0, max: 4 }), block: index });

@@ -1,7 +1,9 @@
-import type { DesignDocument, Row, TextBlock } from '@embed/design-document/model';
+import fc from 'fast-check';
+import { DESIGN_MODES, type DesignDocument, type Row, type TextBlock } from '@embed/design-document/model';
 import { applyCommand } from './commands';
 import { libraryRowInsertion } from './library-rows';
 import { CommandError } from './paths';
+import { exampleDesign } from './testing/designs';
 
 const text = (id: string, words: string): Row => ({ id, columns: [{ blocks: [{ type: 'text', id: `${id}-t`, content: [{ type: 'paragraph', content: [{ text: words }] }] }] }] });
 const design = (...rows: Row[]): DesignDocument => ({ schemaVersion: 1, mode: 'email', settings: { subject: 'Hi' }, body: { rows } });
@@ -45,6 +47,25 @@ describe('library rows and the design’s languages', () => {
     const { doc: added } = applyCommand(doc, { type: 'addLanguage', language: 'de' });
     expect(added.languages).toEqual(['de']);
     expect(added.body.rows.map(translationsOf)).toEqual([{ de: { content: paragraph('Own') } }, undefined, undefined, { de: { content: paragraph('offer') } }]);
+  });
+
+  it('adds a language to any example design, whichever of its rows come from the library and how', () => {
+    const kind = fc.constantFrom('own', 'locked', 'synced', 'editable', 'locked synced');
+    fc.assert(
+      fc.property(fc.constantFrom(...DESIGN_MODES), fc.array(kind, { minLength: 12, maxLength: 12 }), (mode, kinds) => {
+        const doc = exampleDesign(mode);
+        const rows = doc.body.rows.map((row, r) => ({
+          ...row,
+          id: row.id ?? `row-${r}`,
+          ...(kinds[r].includes('locked') && { locked: true }),
+          ...(kinds[r].includes('synced') && { syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz' }),
+          ...(kinds[r] === 'editable' && { syncedRowId: 'row_01hzzzzzzzzzzzzzzzzzzzzzzz', syncedTextsEditable: true }),
+        }));
+        const before = { ...doc, body: { ...doc.body, rows } } as DesignDocument;
+        expect(applyCommand(before, { type: 'addLanguage', language: 'de' }).doc.languages).toContain('de');
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DesignDocument, EmailDesign } from '@embed/design-document';
+import type { DesignDocument, DesignMode, EmailDesign } from '@embed/design-document';
 import { newBlock, newRow } from '../new-blocks';
 
-/** The repository's example email (docs/examples/designs), fresh each time. */
-export const exampleEmail = (): EmailDesign =>
-  JSON.parse(readFileSync(path.resolve(__dirname, '../../../../docs/examples/designs/email.json'), 'utf8'));
+/** The repository's example design of a mode (docs/examples/designs), fresh each time. */
+export const exampleDesign = (mode: DesignMode): DesignDocument =>
+  JSON.parse(readFileSync(path.resolve(__dirname, `../../../../docs/examples/designs/${mode}.json`), 'utf8'));
+
+export const exampleEmail = () => exampleDesign('email') as EmailDesign;
 
 /** Two rows: the first with two columns of two blocks each (text, heading | image, button), the second with one column of one divider. */
 export function twoRowGrid(): DesignDocument {
