@@ -79,14 +79,14 @@ function withOwnTexts(content: Row, own: Row): Row {
   return { ...content, columns };
 }
 
-/** What a synced row shows in a design translated into `languages`: the saved row's content, in those languages, with the design's own texts where they are editable. */
+/** What a synced row shows in a design translated into `languages`: the saved row's content in those languages, with the design's own texts where they are editable. */
 const shownSynced = (row: Row, saved: Row, languages: readonly unknown[] | undefined): Row => withOwnTexts(rowInLanguages(syncedContent(row, saved), languages), row);
 
 /**
  * The design with each synced row showing its saved row's current content (`current` maps
  * saved row ids to their content) in the design's languages, with the design's own texts
- * where the saved row lets people edit them; a row whose saved row is gone keeps its last copy. The same object when
- * no row changes, so a caller can tell nothing was synced.
+ * where the saved row lets people edit them; a row whose saved row is gone keeps its last
+ * copy. The same object when no row changes, so a caller can tell nothing was synced.
  */
 export function withSyncedRows(doc: DesignDocument, current: ReadonlyMap<string, Row>): DesignDocument {
   let changed = false;
