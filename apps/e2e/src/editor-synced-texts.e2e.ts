@@ -50,9 +50,18 @@ describe('a synced row’s texts', () => {
     await page.keyboard.type(' for you');
     await waitFor('the typed words', async () => rowText(await design(page), 'offer-copy').includes('Library offer for you'));
 
+    // The panel says what of a library row changes here, and shows its settings without letting them change.
+    const panel = frame.getByRole('complementary', { name: 'Properties' });
+    const colour = panel.getByRole('textbox', { name: 'Text colour', exact: true });
+    expect(await panel.locator('.library-note').textContent()).toContain('only its texts can be changed here');
+    expect(await colour.isDisabled()).toBe(true);
+
     // The other synced row's text is shown, not typed in: it stays the library's.
     expect(await texts.count()).toBe(1);
     expect(await frame.getByText('Library legal text').evaluate((element) => element.closest('[contenteditable="true"]'))).toBeNull();
+    await frame.getByText('Library legal text').click();
+    await waitFor('the legal block’s panel', async () => (await panel.locator('.library-note').textContent())?.includes('cannot be changed here') ?? false);
+    expect(await panel.getByRole('button', { name: 'Delete block' }).isDisabled()).toBe(true);
     expect(rowText(await design(page), 'legal-copy')).toBe(JSON.stringify([{ type: 'paragraph', content: [{ text: 'Library legal text' }] }]));
 
     expect(await seriousViolations(frame)).toEqual([]);

@@ -38,28 +38,31 @@ export function rowInLanguages(row: Row, languages: readonly unknown[] | undefin
 }
 
 /** The field of a block's text a person may edit in a synced row the integrator marked `syncedTextsEditable`. */
-const textField = (block: Block): 'content' | 'text' | undefined =>
+export const syncedTextField = (block: Block): 'content' | 'text' | undefined =>
   block.type === 'text' || block.type === 'heading' ? 'content' : block.type === 'button' ? 'text' : undefined;
 
 /** That text with its translations, which are its text too: the design's own, or none (undefined) to compare the rest. */
 type OwnTexts = { text: unknown; translations: Translations | undefined } | undefined;
 const textsOf = (block: Block): OwnTexts => {
-  const field = textField(block);
+  const field = syncedTextField(block);
   return field && { text: (block as unknown as Record<string, unknown>)[field], translations: (block as Translated).translations };
 };
 function withTexts(block: Block, texts: OwnTexts): Block {
-  const field = textField(block);
+  const field = syncedTextField(block);
   if (!field) return block;
   const { translations: _theirs, ...rest } = block as Block & Translated;
   return { ...rest, [field]: texts?.text, ...(texts?.translations && { translations: texts.translations }) } as Block;
 }
+
+/** Whether a row is the project library's (locked, or synced): its layout and settings are the integrator's. */
+export const fromLibrary = (row: Row): boolean => row.locked === true || row.syncedRowId !== undefined;
 
 /**
  * Whether a person may change a block's texts and their translations in the editor: not in a
  * locked row, and in a synced row only the texts the integrator made editable.
  */
 export const textsEditable = (row: Row, block: Block): boolean =>
-  !row.locked && (row.syncedRowId === undefined || (row.syncedTextsEditable === true && textField(block) !== undefined));
+  !fromLibrary(row) || (!row.locked && row.syncedTextsEditable === true && syncedTextField(block) !== undefined);
 
 /**
  * The saved row's content with the design's own texts where the integrator lets people edit
@@ -73,7 +76,7 @@ function withOwnTexts(content: Row, own: Row): Row {
     ...column,
     blocks: column.blocks.map((block, b) => {
       const mine = own.columns[c]?.blocks[b];
-      return mine && mine.type === block.type && textField(mine) ? withTexts(block, textsOf(mine)) : block;
+      return mine && mine.type === block.type && syncedTextField(mine) ? withTexts(block, textsOf(mine)) : block;
     }),
   }));
   return { ...content, columns };

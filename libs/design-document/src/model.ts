@@ -15,4 +15,16 @@ export { designProblem } from './check';
 export { phoneDefinition, phoneProperties, type PhonePart } from './devices';
 export { LANGUAGE_TAG_PATTERN } from './definition/languages';
 export { DEFAULT_LANGUAGE, designLanguages, inLanguage, servingLanguage, textDirection, type Untranslated, untranslatedTexts } from './languages';
-export { lockedRowChange, rowInLanguages, sameJson, syncedRowEdit, syncedRowIds, syncedRowReferences, syncedRowsForRender, textsEditable, withSyncedRows } from './library-rows';
+export {
+  fromLibrary,
+  lockedRowChange,
+  rowInLanguages,
+  sameJson,
+  syncedRowEdit,
+  syncedRowIds,
+  syncedRowReferences,
+  syncedRowsForRender,
+  syncedTextField,
+  textsEditable,
+  withSyncedRows,
+} from './library-rows';

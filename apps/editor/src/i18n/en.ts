@@ -175,6 +175,8 @@ export const en = {
 
   'properties.label': 'Properties',
   'properties.block': '{type} properties',
+  'properties.libraryFixed': 'This row comes from your project’s library: its layout and settings are kept there, and cannot be changed here.',
+  'properties.libraryTexts': 'This row comes from your project’s library: only its texts can be changed here; its layout and settings are kept there.',
   'properties.uploadImage': 'Upload image',
   'properties.duplicateBlock': 'Duplicate block',
   'properties.deleteBlock': 'Delete block',

@@ -224,6 +224,8 @@ export const fr: Record<MessageKey, string> = {
 
   'properties.label': 'Propriétés',
   'properties.block': 'Propriétés du bloc {type}',
+  'properties.libraryFixed': 'Cette rangée vient de la bibliothèque de votre projet : sa mise en page et ses réglages y sont gardés, et ne peuvent pas être changés ici.',
+  'properties.libraryTexts': 'Cette rangée vient de la bibliothèque de votre projet : seuls ses textes peuvent être changés ici ; sa mise en page et ses réglages y sont gardés.',
   'properties.uploadImage': 'Téléverser une image',
   'properties.duplicateBlock': 'Dupliquer le bloc',
   'properties.deleteBlock': 'Supprimer le bloc',

@@ -1,4 +1,5 @@
-import type { Block, DesignDocument, Row } from '@embed/design-document/model';
+import { type Block, type DesignDocument, fromLibrary, type Row, syncedTextField, textsEditable } from '@embed/design-document/model';
+import type { ComponentChildren } from 'preact';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
 import { Fragment } from 'preact';
@@ -15,21 +16,58 @@ import { RefusalNotice } from './RefusalNotice';
 import { useStoreValues } from './use-store';
 import { BLOCK_FIELDS, bodyFields, COLUMN_FIELDS, type FieldSpec, rowFields, SETTINGS_FIELDS } from './property-fields';
 
-/** `phone`: on Desktop, the row or block whose phone overrides each field names beside it. */
-function Fields({ fields, target, idPrefix, onPatch, colours, phone }: { fields: FieldSpec[]; target: Target; idPrefix: string; onPatch: (patch: Patch, key: string) => void; colours?: { doc: DesignDocument; owner: ColourOwner }; phone?: PhoneHolder }) {
+/** Controls shown and not usable (`fixed`): a disabled fieldset disables every control in it, a font list's and a palette's too. */
+const Fixed = ({ fixed, children }: { fixed: boolean; children: ComponentChildren }) =>
+  fixed ? (
+    <fieldset class="fixed" disabled>
+      {children}
+    </fieldset>
+  ) : (
+    <>{children}</>
+  );
+
+/**
+ * `phone`: on Desktop, the row or block whose phone overrides each field names beside it.
+ * `fixed`: the fields shown but not changed here (a library row's: its owner's).
+ */
+function Fields({
+  fields,
+  target,
+  idPrefix,
+  onPatch,
+  colours,
+  phone,
+  fixed = () => false,
+}: {
+  fields: FieldSpec[];
+  target: Target;
+  idPrefix: string;
+  onPatch: (patch: Patch, key: string) => void;
+  colours?: { doc: DesignDocument; owner: ColourOwner };
+  phone?: PhoneHolder;
+  fixed?: (field: FieldSpec) => boolean;
+}) {
   return (
     <>
       {fields.map((field) => {
         const hint = phone && phoneOverride(phone, field) !== null ? `${fieldId(idPrefix, field)}-phone` : undefined;
         return (
           <Fragment key={[...(field.in ?? []), field.key].join('.')}>
-            <Field field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} inherited={colours && inheritedColour(colours.doc, colours.owner, field)} describedBy={hint} />
+            <Fixed fixed={fixed(field)}>
+              <Field field={field} target={target} idPrefix={idPrefix} onPatch={onPatch} inherited={colours && inheritedColour(colours.doc, colours.owner, field)} describedBy={hint} />
+            </Fixed>
             {phone && hint && <PhoneHint phone={phone} field={field} id={hint} />}
           </Fragment>
         );
       })}
     </>
   );
+}
+
+/** What a library row's block, row or column says of its fields: which of them the person may change. */
+function LibraryNote({ textsOnly }: { textsOnly: boolean }) {
+  const { t } = useTranslator();
+  return <p class="library-note">{t(textsOnly ? 'properties.libraryTexts' : 'properties.libraryFixed')}</p>;
 }
 
 /** A block's fields as the panel shows them: an image not chosen yet has no address to show (its placeholder pixel is not one). */
@@ -42,10 +80,16 @@ function BlockProperties({ store, block, path, onImageLibrary }: { store: Editor
   const { t } = useTranslator();
   const idPrefix = `block-${path.row}-${path.column}-${path.block}`;
   const type = t(BLOCK_LABELS[block.type]);
+  const row = store.doc.body.rows[path.row];
+  const library = fromLibrary(row);
+  const ownText = textsEditable(row, block);
+  // In a library row, only a text the integrator made editable; in the design's own rows, everything.
+  const fixed = (field: FieldSpec) => library && !(ownText && field.in === undefined && field.key === syncedTextField(block));
   return (
     <section aria-label={t('properties.block', { type })}>
       <h2>{type}</h2>
-      {block.type === 'image' && (
+      {library && <LibraryNote textsOnly={ownText} />}
+      {block.type === 'image' && !library && (
         <div class="field">
           <label for="image-upload">{t('properties.uploadImage')}</label>
           <input
@@ -63,23 +107,34 @@ function BlockProperties({ store, block, path, onImageLibrary }: { store: Editor
           </button>
         </div>
       )}
-      {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}
-      <Fields fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]} target={shownFields(block)} idPrefix={idPrefix} onPatch={onPatch} colours={{ doc: store.doc, owner: { kind: 'block', block, row: store.doc.body.rows[path.row], column: path.column } }} phone={store.device === 'desktop' ? { store, target: { kind: 'block', path }, holder: block } : undefined} />
-      {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}
-      <div class="actions">
-        <button
-          type="button"
-          onClick={() => {
-            const copy = duplicateBlock(store.doc, path);
-            store.dispatch(copy.command, { select: { kind: 'block', path: copy.to }, place: 'panel' });
-          }}
-        >
-          {t('properties.duplicateBlock')}
-        </button>
-        <button type="button" onClick={() => store.dispatch({ type: 'removeBlock', at: path }, { select: null })}>
-          {t('properties.deleteBlock')}
-        </button>
-      </div>
+      <Fixed fixed={library}>{store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}</Fixed>
+      <Fields
+        fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]}
+        target={shownFields(block)}
+        idPrefix={idPrefix}
+        onPatch={onPatch}
+        colours={{ doc: store.doc, owner: { kind: 'block', block, row, column: path.column } }}
+        phone={store.device === 'desktop' ? { store, target: { kind: 'block', path }, holder: block } : undefined}
+        fixed={fixed}
+      />
+      <Fixed fixed={library}>{(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}</Fixed>
+      {/* A block of a library row is neither duplicated nor deleted there: the row is its owner's. */}
+      <Fixed fixed={library}>
+        <div class="actions">
+          <button
+            type="button"
+            onClick={() => {
+              const copy = duplicateBlock(store.doc, path);
+              store.dispatch(copy.command, { select: { kind: 'block', path: copy.to }, place: 'panel' });
+            }}
+          >
+            {t('properties.duplicateBlock')}
+          </button>
+          <button type="button" onClick={() => store.dispatch({ type: 'removeBlock', at: path }, { select: null })}>
+            {t('properties.deleteBlock')}
+          </button>
+        </div>
+      </Fixed>
     </section>
   );
 }
@@ -149,12 +204,16 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
   const row = store.doc.body.rows[index];
   const last = store.doc.body.rows.length - 1;
   const move = (to: number) => store.dispatch({ type: 'moveRow', from: index, to }, { select: { kind: 'row', row: to } });
+  const library = fromLibrary(row);
   return (
     <section aria-label={t('properties.rowLabel', { row: index + 1 })}>
       <h2>{t('properties.row', { row: index + 1 })}</h2>
-      <ColumnTools store={store} row={row} index={index} />
-      {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
-      <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} phone={store.device === 'desktop' ? { store, target: { kind: 'row', row: index }, holder: row } : undefined} />
+      {library && <LibraryNote textsOnly={false} />}
+      <Fixed fixed={library}>
+        <ColumnTools store={store} row={row} index={index} />
+        {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
+        <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} phone={store.device === 'desktop' ? { store, target: { kind: 'row', row: index }, holder: row } : undefined} />
+      </Fixed>
       <div class="actions">
         <button type="button" disabled={index === 0} onClick={() => move(index - 1)}>
           {t('properties.moveRowUp')}
@@ -176,10 +235,12 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
 function ColumnProperties({ store, row, column }: { store: EditorStore; row: number; column: number }) {
   const { t } = useTranslator();
   const target = store.doc.body.rows[row].columns[column] as unknown as Target;
+  const library = fromLibrary(store.doc.body.rows[row]);
   return (
     <section aria-label={t('properties.columnLabel', { row: row + 1, column: column + 1 })}>
       <h2>{t('properties.columnTitle', { row: row + 1, column: column + 1 })}</h2>
-      <Fields fields={COLUMN_FIELDS} target={target} idPrefix={`column-${row}-${column}`} colours={{ doc: store.doc, owner: { kind: 'column', row: store.doc.body.rows[row] } }} onPatch={(patch, key) => store.dispatch({ type: 'patchColumn', row, column, patch }, { coalesceKey: key })} />
+      {library && <LibraryNote textsOnly={false} />}
+      <Fields fields={COLUMN_FIELDS} target={target} idPrefix={`column-${row}-${column}`} colours={{ doc: store.doc, owner: { kind: 'column', row: store.doc.body.rows[row] } }} onPatch={(patch, key) => store.dispatch({ type: 'patchColumn', row, column, patch }, { coalesceKey: key })} fixed={() => library} />
       <button type="button" class="link" onClick={() => store.select({ kind: 'row', row })}>
         {t('properties.rowLabel', { row: row + 1 })}
       </button>
