@@ -145,12 +145,14 @@ const COLUMN_COUNTS = Array.from({ length: EDIT_LIMITS.columns }, (_, i) => i + 
 function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; index: number }) {
   const { t } = useTranslator();
   const count = row.columns.length;
+  // A library row's columns are its owner's: each column's settings may be looked at, not changed.
+  const fixed = fromLibrary(row);
   return (
     <fieldset class="columns-editor">
       <legend>{t('properties.columns')}</legend>
       <div class="field">
         <label for="row-columns">{t('properties.columnCount')}</label>
-        <select id="row-columns" value={String(count)} onChange={(event) => store.dispatch(setColumnCount(store.doc, index, Number(event.currentTarget.value)))}>
+        <select id="row-columns" disabled={fixed} value={String(count)} onChange={(event) => store.dispatch(setColumnCount(store.doc, index, Number(event.currentTarget.value)))}>
           {COLUMN_COUNTS.map((n) => (
             <option key={n} value={String(n)}>
               {n}
@@ -165,6 +167,7 @@ function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; inde
               <label for={`row-ratio-${c}`}>{t('properties.columnShare', { column: c + 1 })}</label>
               <input
                 id={`row-ratio-${c}`}
+                disabled={fixed}
                 type="number"
                 min={EDIT_LIMITS.ratio.min}
                 max={EDIT_LIMITS.ratio.max}
@@ -182,13 +185,13 @@ function ColumnTools({ store, row, index }: { store: EditorStore; row: Row; inde
           </button>
           {count > 1 && (
             <>
-              <button type="button" disabled={c === 0} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c - 1))}>
+              <button type="button" disabled={fixed || c === 0} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c - 1))}>
                 {t('properties.moveColumnLeft', { column: c + 1 })}
               </button>
-              <button type="button" disabled={c === count - 1} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c + 1))}>
+              <button type="button" disabled={fixed || c === count - 1} onClick={() => store.dispatch(moveColumn(store.doc, index, c, c + 1))}>
                 {t('properties.moveColumnRight', { column: c + 1 })}
               </button>
-              <button type="button" onClick={() => store.dispatch(removeColumn(store.doc, index, c))}>
+              <button type="button" disabled={fixed} onClick={() => store.dispatch(removeColumn(store.doc, index, c))}>
                 {t('properties.removeColumn', { column: c + 1 })}
               </button>
             </>
@@ -209,8 +212,8 @@ function RowProperties({ store, index }: { store: EditorStore; index: number }) 
     <section aria-label={t('properties.rowLabel', { row: index + 1 })}>
       <h2>{t('properties.row', { row: index + 1 })}</h2>
       {library && <LibraryNote textsOnly={false} />}
+      <ColumnTools store={store} row={row} index={index} />
       <Fixed fixed={library}>
-        <ColumnTools store={store} row={row} index={index} />
         {store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'row', row: index }} holder={row} idPrefix={`row-${index}`} />}
         <Fields fields={rowFields(store.doc.mode).filter((field) => store.device === 'desktop' || !isOverridden('row', field))} target={row as unknown as Target} idPrefix={`row-${index}`} colours={{ doc: store.doc, owner: { kind: 'row', row } }} onPatch={(patch, key) => store.dispatch({ type: 'patchRow', index, patch }, { coalesceKey: key })} phone={store.device === 'desktop' ? { store, target: { kind: 'row', row: index }, holder: row } : undefined} />
       </Fixed>
