@@ -1,8 +1,7 @@
 import { type Block, type DesignDocument, fromLibrary, type Row, syncedTextField, textsEditable } from '@embed/design-document/model';
-import type { ComponentChildren } from 'preact';
 import { type BlockPath, duplicateBlock, duplicateRow, EDIT_LIMITS, moveColumn, type Patch, PLACEHOLDER_IMAGE, removeColumn, setColumnCount } from '@embed/editor-core';
 import type { EditorStore } from '../state/editor-store';
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { BLOCK_LABELS } from './block-labels';
 import { Field, fieldId, type Target } from './Field';
@@ -107,7 +106,11 @@ function BlockProperties({ store, block, path, onImageLibrary }: { store: Editor
           </button>
         </div>
       )}
-      <Fixed fixed={library}>{store.device === 'phone' && <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />}</Fixed>
+      {store.device === 'phone' && (
+        <Fixed fixed={library}>
+          <PhoneFields store={store} target={{ kind: 'block', path }} holder={block} idPrefix={idPrefix} />
+        </Fixed>
+      )}
       <Fields
         fields={[...BLOCK_FIELDS[block.type].filter((field) => store.device === 'desktop' || !isOverridden(block.type, field)), hideOnField(block.type)]}
         target={shownFields(block)}
@@ -117,7 +120,11 @@ function BlockProperties({ store, block, path, onImageLibrary }: { store: Editor
         phone={store.device === 'desktop' ? { store, target: { kind: 'block', path }, holder: block } : undefined}
         fixed={fixed}
       />
-      <Fixed fixed={library}>{(block.type === 'social' || block.type === 'menu' || block.type === 'form') && <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />}</Fixed>
+      {(block.type === 'social' || block.type === 'menu' || block.type === 'form') && (
+        <Fixed fixed={library}>
+          <ListEditor block={block} onPatch={onPatch} idPrefix={idPrefix} />
+        </Fixed>
+      )}
       {/* A block of a library row is neither duplicated nor deleted there: the row is its owner's. */}
       <Fixed fixed={library}>
         <div class="actions">
