@@ -28,7 +28,10 @@ describe('what a paste keeps', () => {
         const text = unit.repeat(Math.ceil(326_000 / unit.length)).slice(0, 326_000);
         const started = performance.now();
         documentContent(pastedText(text));
-        expect(performance.now() - started).toBeLessThan(5000);
+        // The clock, not CPU time (a browser project's types have no process): a linear reading
+        // takes well under a second of CPU, a quadratic one minutes; CI's loaded cores once made
+        // the linear one take 6.2 s of wall time.
+        expect(performance.now() - started).toBeLessThan(20_000);
       }),
       { numRuns: 7 },
     );

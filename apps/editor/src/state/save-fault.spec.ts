@@ -28,6 +28,6 @@ describe('saveFault', () => {
     // read): a reading squared in these 640 000 characters takes minutes.
     const started = performance.now();
     expect(saveFault(hostile)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
