@@ -101,8 +101,10 @@ function inserted(text: string, insertions: Insertion[], field: string | number)
   const units = text.match(UNITS) ?? [];
   // Text that is blank, or only tags, stays free of direction controls: a social label of only them is not blank, which would change which words show.
   const blank = text.replace(UNITS_TAGS, '').trim() === '';
+  // Raw HTML that ends inside a tag it never closes ("<x") would take one at its end into the tag's name.
+  const endsInTag = rawHtml && text.lastIndexOf('<') > text.lastIndexOf('>');
   for (const [at, char] of insertions) {
-    if ((blank || ADDRESSES.has(String(field))) && bidi.has(char)) continue;
+    if ((blank || endsInTag || ADDRESSES.has(String(field))) && bidi.has(char)) continue;
     // Raw HTML gets direction controls only at its end: inside an entity or a tag name they would change the markup
     // itself, and at its start text the parser moves out of a table (a tag there) would join them.
     const place = rawHtml && bidi.has(char) ? units.length : at % (units.length + 1);
