@@ -4,6 +4,7 @@ import { type Prisma, PrismaClient } from '@prisma/client';
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { ConfigOf, databaseSpecs } from '@embed/config';
 import { assertBeforeDeadline, DeadlinePassedError, waitAllowedMs } from '@embed/contracts';
+import { untilAborted } from '@embed/service-runtime';
 import { type Statement, statementQuery } from './statement';
 
 /** Where the database is and how many connections a process may open to it. */
@@ -120,22 +121,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   }
 
   /** A connection of the pool, waited for until `deadline` at most; one that comes later goes back to the pool. */
-  private async connectBefore(deadline: number | undefined): Promise<PoolClient> {
+  private connectBefore(deadline: number | undefined): Promise<PoolClient> {
     const connecting = this.pool.connect();
     // Without a deadline, the pool's own bound (DATABASE_CONNECT_TIMEOUT_MS) is the wait's.
     if (deadline === undefined) return connecting;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DeadlinePassedError('a database connection was free')), waitAllowedMs(deadline));
-    });
-    try {
-      return await Promise.race([connecting, late]);
-    } catch (error) {
+    const timeUp = AbortSignal.timeout(waitAllowedMs(deadline));
+    return untilAborted(connecting, timeUp).catch((error: unknown) => {
       connecting.then((client) => client.release(), () => undefined);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+      throw timeUp.aborted ? new DeadlinePassedError('a database connection was free', { cause: error }) : error;
+    });
   }
 
   async ping(): Promise<void> {

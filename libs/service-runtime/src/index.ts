@@ -14,6 +14,6 @@ export { instrumentQueue, instrumentWorker } from './ops/queue-metrics';
 export { SCRAPE_COUNT_TIMEOUT_MS, ScrapeCount } from './ops/scrape-count';
 export { currentRequestContext, httpRequestContext, logFieldsOf, runInRequestContext, type RequestContext } from './context/hops';
 export { jobContext, runJob, type JobContext } from './context/jobs';
-export { deadlineSignal, timeLeftMs } from './context/deadline';
+export { deadlineSignal, timeLeftMs, untilAborted } from './context/deadline';
 export { answering, Handles, type SubjectHandler } from './handles';
 export { PeriodicTask } from './periodic-task';

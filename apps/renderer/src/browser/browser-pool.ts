@@ -1,5 +1,6 @@
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import { startWithin, StartTimeoutError, untilAborted, withinMs } from './deadlines';
+import { untilAborted } from '@embed/service-runtime';
+import { startWithin, StartTimeoutError, withinMs } from './deadlines';
 import { keptToClose, mayKeep, type PageLimits } from './page-policy';
 import { countBrowserRestart } from './pool-metrics';
 

@@ -1,12 +1,4 @@
-/** Settles with `promise`, or rejects as soon as `signal` aborts. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
+import { untilAborted } from '@embed/service-runtime';
 
 /** true when `promise` settles within `ms` (its failure counts as settled: there is nothing left to wait for). */
 export async function withinMs(promise: Promise<unknown>, ms: number): Promise<boolean> {

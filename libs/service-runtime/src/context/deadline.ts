@@ -10,3 +10,13 @@ export function deadlineSignal(): AbortSignal {
   const left = timeLeftMs();
   return left === undefined ? new AbortController().signal : AbortSignal.timeout(Math.max(0, left));
 }
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
