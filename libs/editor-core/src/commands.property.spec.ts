@@ -7,7 +7,6 @@ import { exampleDesign as example } from './testing/designs';
 
 // Random edits, in range and out of it: whatever the editor's commands reach, the server takes.
 
-
 const index = fc.integer({ min: -1, max: 6 });
 const at = fc.record({ row: index, column: fc.integer({ min: 0, max: 4 }), block: index });
 const number = fc.oneof(fc.integer({ min: -5, max: 2500 }), fc.constantFrom(0.5, 1.4, 1200, 1201, 400, 401));
